@@ -1,0 +1,156 @@
+// Package console is the terminal layer that every game stands on: raw mode,
+// keys and mouse, frames, resize, and a terminal that is always restored.
+//
+// A game is a Screen: Update turns one Event into the next Screen, View turns
+// the current state into a Frame. Run drives a Screen in a real terminal; the
+// same Screen can be driven in a test with Feed and read back with Frame.Text,
+// so no test needs a terminal. The package knows nothing of any game.
+package console
+
+import "time"
+
+// Screen is one state of a program: a menu, a board, a prompt.
+type Screen interface {
+	// Update handles one event and returns the screen to show next: itself,
+	// another screen, or nil to leave the program.
+	Update(ev Event) Screen
+	// View returns what the terminal should show now, for a terminal of the
+	// given size. It must not change the screen's state.
+	View(size Size) Frame
+}
+
+// Size is a terminal size in columns and rows.
+type Size struct {
+	Width, Height int
+}
+
+// Pos is a cell position, 0-based from the top-left corner.
+type Pos struct {
+	Row, Col int
+}
+
+// EventType tells what kind of event an Event is.
+type EventType uint8
+
+// The kinds of events a Screen receives.
+const (
+	KeyEvent    EventType = iota // a key was pressed: Key, and Rune for KeyRune
+	MouseEvent                   // a mouse button or wheel: Mouse
+	ResizeEvent                  // the terminal changed size: Size
+	TickEvent                    // the delay a Frame asked for with Tick has passed
+)
+
+// Key names a key. Printable characters are KeyRune with the character in
+// Event.Rune.
+type Key uint8
+
+// The keys the decoder knows.
+const (
+	KeyNone Key = iota
+	KeyRune
+	KeyEnter
+	KeyBackspace
+	KeyTab
+	KeyEsc
+	KeyCtrlC
+	KeyUp
+	KeyDown
+	KeyLeft
+	KeyRight
+	KeyHome
+	KeyEnd
+	KeyInsert
+	KeyDelete
+	KeyPageUp
+	KeyPageDown
+)
+
+var keyNames = [...]string{
+	KeyNone: "None", KeyRune: "Rune", KeyEnter: "Enter", KeyBackspace: "Backspace",
+	KeyTab: "Tab", KeyEsc: "Esc", KeyCtrlC: "Ctrl-C", KeyUp: "Up", KeyDown: "Down",
+	KeyLeft: "Left", KeyRight: "Right", KeyHome: "Home", KeyEnd: "End",
+	KeyInsert: "Insert", KeyDelete: "Delete", KeyPageUp: "PageUp", KeyPageDown: "PageDown",
+}
+
+// String returns the key's name, as a test failure would want to read it.
+func (k Key) String() string {
+	if int(k) < len(keyNames) {
+		return keyNames[k]
+	}
+	return "Key?"
+}
+
+// MouseButton is the button of a mouse report.
+type MouseButton uint8
+
+// The mouse buttons and wheel directions of SGR mouse reports.
+const (
+	MouseLeft MouseButton = iota
+	MouseMiddle
+	MouseRight
+	MouseNone // motion with no button held
+	MouseWheelUp
+	MouseWheelDown
+)
+
+// Mouse is one SGR mouse report.
+type Mouse struct {
+	Button  MouseButton
+	Row     int  // 0-based terminal row
+	Col     int  // 0-based terminal column
+	Release bool // the button went up (otherwise it went down, or moved)
+	Motion  bool // the pointer moved with the button held
+}
+
+// Event is one thing that happened: a key, a mouse report, a resize or a tick.
+type Event struct {
+	Type EventType
+	Key  Key
+	// Rune is the character of a KeyRune. A Hangul jamo typed in Korean
+	// 2-set input mode arrives as the Latin letter on the same key (ㄹ as
+	// 'f', ㅂ as 'q'), so letter shortcuts work in either input mode; Typed
+	// keeps what was actually typed.
+	Rune  rune
+	Typed rune
+	Mouse Mouse
+	Size  Size
+	// Time is when the event happened; Run fills it in, tests may set it.
+	Time time.Time
+}
+
+// IsKey reports whether ev is a press of key k.
+func (ev Event) IsKey(k Key) bool { return ev.Type == KeyEvent && ev.Key == k }
+
+// IsRune reports whether ev is the character r (after the Hangul mapping).
+func (ev Event) IsRune(r rune) bool {
+	return ev.Type == KeyEvent && ev.Key == KeyRune && ev.Rune == r
+}
+
+// KeyPress returns the event of pressing key k.
+func KeyPress(k Key) Event { return Event{Type: KeyEvent, Key: k} }
+
+// RunePress returns the event of typing r, mapped as the decoder maps it.
+func RunePress(r rune) Event {
+	return Event{Type: KeyEvent, Key: KeyRune, Rune: latinKey(r), Typed: r}
+}
+
+// Click returns the event of pressing mouse button b at a terminal cell.
+func Click(b MouseButton, row, col int) Event {
+	return Event{Type: MouseEvent, Mouse: Mouse{Button: b, Row: row, Col: col}}
+}
+
+// Exit returns a Screen that ends the program and prints message on the
+// ordinary screen once the terminal is restored, the way the original
+// programs' last words stay visible after they quit.
+func Exit(message string) Screen { return exitScreen{message} }
+
+type exitScreen struct{ message string }
+
+func (e exitScreen) Update(Event) Screen { return e }
+func (e exitScreen) View(Size) Frame     { return Frame{} }
+
+// ExitMessage reports whether s is a screen made by Exit, and its message.
+func ExitMessage(s Screen) (string, bool) {
+	e, ok := s.(exitScreen)
+	return e.message, ok
+}

@@ -1,0 +1,116 @@
+package console
+
+import (
+	"strconv"
+	"unicode"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// maxInput bounds what a prompt accepts: enough for any number we ask for.
+const maxInput = 12
+
+// LineInput is a line being typed at a prompt: characters echo as typed,
+// Backspace takes the last one back, Enter hands the line over.
+type LineInput struct {
+	text []rune
+}
+
+// Update handles a key. It returns the line and true when Enter was pressed
+// (the input is then empty again).
+func (in *LineInput) Update(ev Event) (string, bool) {
+	if ev.Type != KeyEvent {
+		return "", false
+	}
+	switch ev.Key {
+	case KeyEnter:
+		s := string(in.text)
+		in.text = nil
+		return s, true
+	case KeyBackspace:
+		if len(in.text) > 0 {
+			in.text = in.text[:len(in.text)-1]
+		}
+	case KeyRune:
+		if len(in.text) < maxInput && unicode.IsPrint(ev.Typed) {
+			in.text = append(in.text, ev.Typed)
+		}
+	}
+	return "", false
+}
+
+// String returns what has been typed so far.
+func (in *LineInput) String() string { return string(in.text) }
+
+// Menu is a numbered menu asked the way the original programs ask: the
+// block of lines (rules of '=', a title, the items), a prompt where the player
+// types a number and Enter, and on a wrong answer the retry line and the
+// whole block again, all in a scrolling transcript.
+type Menu struct {
+	block  []string
+	prompt string
+	retry  string
+	count  int
+	log    Transcript
+	input  LineInput
+}
+
+// NewMenu returns a menu showing block and prompt, accepting 1 to count;
+// any other answer prints retry and asks again.
+func NewMenu(block []string, prompt, retry string, count int) *Menu {
+	m := &Menu{block: block, prompt: prompt, retry: retry, count: count}
+	m.Show()
+	return m
+}
+
+// Show clears the screen, prints lines (a how-to, the credits), then the
+// menu again, as the originals do after system("cls").
+func (m *Menu) Show(lines ...string) {
+	m.log.Clear()
+	m.log.Println(lines...)
+	m.ask()
+}
+
+func (m *Menu) ask() {
+	m.log.Println(m.block...)
+	m.log.Print(m.prompt)
+}
+
+// Update handles one event. It returns the chosen number, or 0 while the
+// player has not chosen. An empty Enter is ignored, as the original's cin
+// waits for a number; anything that is not a number from 1 to count gets
+// the retry line and the menu again.
+func (m *Menu) Update(ev Event) int {
+	line, done := m.input.Update(ev)
+	if !done || line == "" {
+		return 0
+	}
+	m.log.Println(line)
+	n, err := strconv.Atoi(line)
+	if err != nil || n < 1 || n > m.count {
+		m.log.Println(m.retry)
+		m.ask()
+		return 0
+	}
+	return n
+}
+
+// View shows the transcript with the answer being typed.
+func (m *Menu) View(size Size, w *runewidth.Condition) Frame {
+	return m.log.Frame(size, w, m.input.String())
+}
+
+// Feed passes events to s one by one, as Run would, and returns the screen
+// they lead to: nil, or a screen made by Exit, once the program has left.
+func Feed(s Screen, evs ...Event) Screen {
+	for _, ev := range evs {
+		if s == nil {
+			return nil
+		}
+		if _, done := ExitMessage(s); done {
+			return s
+		}
+		s = s.Update(ev)
+	}
+	return s
+}

@@ -1,0 +1,45 @@
+package console
+
+import (
+	"os"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// WidthFlag is the player's choice of the width of East Asian ambiguous
+// characters such as □ ○ ●.
+type WidthFlag int
+
+// The choices of -wide and -narrow; Auto means neither flag was given.
+const (
+	Auto WidthFlag = iota
+	Wide
+	Narrow
+)
+
+// NewCondition builds the one width measure a program uses, from the
+// player's flag, then RUNEWIDTH_EASTASIAN, then the locale's guess. It never
+// touches runewidth's package-level defaults.
+//
+// □ ○ ● are ambiguous width: two columns in a Korean Windows console or a
+// terminal set to draw them wide, one in most others even under a ko_KR
+// locale. Boards are drawn so that either answer lines up; this measure only
+// decides which one text is laid out for.
+func NewCondition(flag WidthFlag) *runewidth.Condition {
+	c := runewidth.NewCondition()
+	switch {
+	case flag == Wide:
+		c.EastAsianWidth = true
+	case flag == Narrow:
+		c.EastAsianWidth = false
+	case os.Getenv("RUNEWIDTH_EASTASIAN") != "":
+		c.EastAsianWidth = os.Getenv("RUNEWIDTH_EASTASIAN") == "1"
+	default:
+		c.EastAsianWidth = runewidth.IsEastAsian()
+	}
+	// The emoji tables are not ours to decide; keep ambiguous-width the only
+	// setting that varies between terminals.
+	c.StrictEmojiNeutral = true
+	c.CreateLUT()
+	return c
+}
