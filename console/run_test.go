@@ -1,0 +1,153 @@
+//go:build !windows
+
+package console
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+
+	"termgames/internal/ptytest"
+)
+
+// The end-to-end tests run this test binary again as a small program on
+// Run, in a real pseudo-terminal.
+const childEnv = "CONSOLE_TEST_CHILD"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(childEnv) == "1" {
+		err := Run(&probe{}, Options{Width: NewCondition(Narrow)})
+		if e, ok := err.(*Interrupted); ok {
+			os.Exit(e.ExitCode())
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "probe:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// probe is a screen that shows the size and every event, and leaves on q
+// (nil), x (Exit with a message) and p (a panic).
+type probe struct {
+	size Size
+	last string
+	n    int
+}
+
+func (p *probe) Update(ev Event) Screen {
+	p.n++
+	switch {
+	case ev.Type == ResizeEvent:
+		p.size = ev.Size
+	case ev.IsRune('q'):
+		return nil
+	case ev.IsRune('x'):
+		return Exit("bye from probe")
+	case ev.IsRune('p'):
+		panic("probe panics")
+	case ev.Type == KeyEvent:
+		p.last = ev.Key.String() + " " + string(ev.Rune)
+	}
+	return p
+}
+
+func (p *probe) View(size Size) Frame {
+	var f Frame
+	f.Lines(0, fmt.Sprintf("size %dx%d", size.Width, size.Height),
+		fmt.Sprintf("resized %dx%d", p.size.Width, p.size.Height),
+		fmt.Sprintf("events %d last %s", p.n, p.last))
+	return f
+}
+
+func startProbe(t *testing.T) *ptytest.Term {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	tm := ptytest.Start(t, cmd, 80, 24, narrow)
+	return tm
+}
+
+// Every way out leaves the terminal as it found it: the same settings, the
+// main screen, the cursor shown, mouse reports off.
+func TestRunRestoresTerminal(t *testing.T) {
+	cases := []struct {
+		name   string
+		leave  func(*ptytest.Term)
+		status int
+		screen string // on the main screen afterwards
+	}{
+		{"quit", func(tm *ptytest.Term) { tm.Send("q") }, 0, ""},
+		{"exit message", func(tm *ptytest.Term) { tm.Send("x") }, 0, "bye from probe"},
+		{"ctrl-c", func(tm *ptytest.Term) { tm.Send("\x03") }, 130, ""},
+		{"sigint", func(tm *ptytest.Term) { tm.Signal(syscall.SIGINT) }, 130, ""},
+		{"sigterm", func(tm *ptytest.Term) { tm.Signal(syscall.SIGTERM) }, 143, ""},
+		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129, ""},
+		{"panic", func(tm *ptytest.Term) { tm.Send("p") }, 2, "probe panics"},
+		{"resize then quit", func(tm *ptytest.Term) {
+			tm.Resize(60, 20)
+			tm.WaitFor("resized 60x20")
+			tm.Send("q")
+		}, 0, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := startProbe(t)
+			before := tm.State()
+			tm.WaitFor("resized 80x24")
+			if reflect.DeepEqual(tm.State(), before) {
+				t.Fatal("the terminal is not in raw mode while the program runs")
+			}
+			if !tm.Screen.Mode(1049) || tm.Screen.Mode(25) {
+				t.Fatal("not on the alternate screen with the cursor hidden")
+			}
+			tc.leave(tm)
+			if got := tm.Wait(); got != tc.status {
+				t.Errorf("exit status %d, want %d", got, tc.status)
+			}
+			if !reflect.DeepEqual(tm.State(), before) {
+				t.Error("terminal settings differ from before the program")
+			}
+			if tm.Screen.Mode(1049) || !tm.Screen.Mode(25) || tm.Screen.Mode(1000) || !tm.Screen.Mode(7) {
+				t.Errorf("modes after exit: alt %v cursor %v mouse %v wrap %v", tm.Screen.Mode(1049), tm.Screen.Mode(25), tm.Screen.Mode(1000), tm.Screen.Mode(7))
+			}
+			if text := tm.Screen.Text(); tc.screen != "" && !strings.Contains(text, tc.screen) {
+				t.Errorf("main screen after exit:\n%s\nwant %q on it", text, tc.screen)
+			}
+		})
+	}
+}
+
+// Keys typed in a real terminal reach the screen decoded, including an Esc
+// that arrives alone and an arrow that arrives whole.
+func TestRunDecodesKeys(t *testing.T) {
+	tm := startProbe(t)
+	tm.WaitFor("resized 80x24")
+	tm.Send("\x1b[A")
+	tm.WaitFor("last Up")
+	tm.Send("\x1b")
+	tm.WaitFor("last Esc")
+	tm.Send("ㄹ")
+	tm.WaitFor("last Rune f")
+	tm.Send("q")
+	tm.Wait()
+}
+
+func TestRunNeedsATerminal(t *testing.T) {
+	f, err := os.CreateTemp(t.TempDir(), "notatty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := Run(&probe{}, Options{In: f, Out: f}); err != ErrNotTerminal {
+		t.Fatalf("Run on a file: %v, want ErrNotTerminal", err)
+	}
+}
