@@ -7,8 +7,8 @@ import (
 )
 
 // A compact way to write expected events in tables.
-func key(k Key) Event   { return KeyPress(k) }
-func ch(r rune) Event   { return RunePress(r) }
+func key(k Key) Event { return KeyPress(k) }
+func ch(r rune) Event { return RunePress(r) }
 func mouse(b MouseButton, row, col int, release bool) Event {
 	return Event{Type: MouseEvent, Mouse: Mouse{Button: b, Row: row, Col: col, Release: release}}
 }
