@@ -38,6 +38,11 @@ const (
 	MouseEvent                   // a mouse button or wheel: Mouse
 	ResizeEvent                  // the terminal changed size: Size
 	TickEvent                    // the delay a Frame asked for with Tick has passed
+
+	// cursorReport is the terminal's answer to a cursor position request
+	// (ESC [ row ; col R). Run uses it to measure the terminal; screens never
+	// see it.
+	cursorReport EventType = 255
 )
 
 // Key names a key. Printable characters are KeyRune with the character in
@@ -116,6 +121,8 @@ type Event struct {
 	Size  Size
 	// Time is when the event happened; Run fills it in, tests may set it.
 	Time time.Time
+
+	at Pos // where a cursorReport says the cursor is
 }
 
 // IsKey reports whether ev is a press of key k.

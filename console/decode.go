@@ -205,6 +205,11 @@ func (d *Decoder) csi(final bool) (Event, int, bool) {
 		k, ok := csiTilde[v]
 		return KeyPress(k), n, err == nil && ok
 	}
+	if c == 'R' {
+		// A cursor position report, the answer to ESC [ 6 n. (Shift-F3 in
+		// xterm is ESC [ 1 ; 2 R too; no game uses function keys.)
+		return cursorReportEvent(params)
+	}
 	k, ok := csiFinal[c]
 	if ok && !plainParams(params) {
 		ok = false
@@ -225,6 +230,16 @@ func (d *Decoder) skip(final bool) (Event, int, bool) {
 	}
 	d.skipping = false
 	return d.next(final)
+}
+
+func cursorReportEvent(params []byte) (Event, int, bool) {
+	row, col, ok := bytes.Cut(params, []byte{';'})
+	r, err1 := strconv.Atoi(string(row))
+	c, err2 := strconv.Atoi(string(col))
+	if !ok || err1 != nil || err2 != nil || r < 1 || c < 1 {
+		return Event{}, len(params) + 3, false
+	}
+	return Event{Type: cursorReport, at: Pos{Row: r - 1, Col: c - 1}}, len(params) + 3, true
 }
 
 // plainParams reports whether CSI parameters are only digits and ';', as a

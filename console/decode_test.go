@@ -59,6 +59,8 @@ var decodeCases = []struct {
 	{"csi broken by control", "\x1b[1\x03", []Event{key(KeyCtrlC)}},
 	{"invalid utf-8 dropped", "\xff\xfea", []Event{ch('a')}},
 	{"c1 control dropped", "\u009b1", []Event{ch('1')}},
+	{"cursor report", "\x1b[1;3R", []Event{{Type: cursorReport, at: Pos{0, 2}}}},
+	{"bad cursor report dropped", "\x1b[0;3R\x1b[;R\x1b[5R", nil},
 	{"mixed", "1\x1b[A한\r\n\x7f", []Event{ch('1'), key(KeyUp), ch('한'), key(KeyEnter), key(KeyBackspace)}},
 }
 

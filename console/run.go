@@ -47,6 +47,11 @@ type Options struct {
 	Width *runewidth.Condition
 	// NoColor drops colours from every frame (the NO_COLOR convention).
 	NoColor bool
+	// MeasureWidth asks the terminal how wide it draws □ (by writing it and
+	// asking where the cursor went) and sets Width to match. Use it when
+	// neither the player nor RUNEWIDTH_EASTASIAN said: it beats a guess from
+	// the locale. A terminal that does not answer keeps Width as it is.
+	MeasureWidth bool
 	// In and Out default to standard input and output.
 	In, Out *os.File
 }
@@ -190,11 +195,29 @@ func (l *loop) run(s Screen) (Screen, error) {
 	tickTimer := time.NewTimer(time.Hour)
 	tickTimer.Stop()
 	events := []Event{{Type: ResizeEvent, Size: l.size}}
+	measuring := l.opt.MeasureWidth
+	if measuring {
+		// □ at the top-left corner, then a cursor position request: the
+		// answer is column 2 where □ is one column wide, 3 where it is two.
+		// The first frame clears it away.
+		if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
+			return s, fmt.Errorf("console: write: %w", err)
+		}
+	}
 	for {
 		now := time.Now()
 		for _, ev := range events {
 			if ev.IsKey(KeyCtrlC) {
 				return s, &Interrupted{}
+			}
+			if ev.Type == cursorReport {
+				if measuring && ev.at.Row == 0 && (ev.at.Col == 1 || ev.at.Col == 2) {
+					l.opt.Width.EastAsianWidth = ev.at.Col == 2
+					l.opt.Width.CreateLUT()
+					l.ren.invalidate()
+					measuring = false
+				}
+				continue
 			}
 			ev.Time = now
 			s = s.Update(ev)

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/mattn/go-runewidth"
+
 	"termgames/internal/ptytest"
 )
 
@@ -19,8 +21,9 @@ import (
 const childEnv = "CONSOLE_TEST_CHILD"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "1" {
-		err := Run(&probe{}, Options{Width: NewCondition(Narrow)})
+	if mode := os.Getenv(childEnv); mode != "" {
+		w := NewCondition(Narrow)
+		err := Run(&probe{w: w}, Options{Width: w, MeasureWidth: mode == "measure"})
 		if e, ok := err.(*Interrupted); ok {
 			os.Exit(e.ExitCode())
 		}
@@ -36,6 +39,7 @@ func TestMain(m *testing.M) {
 // probe is a screen that shows the size and every event, and leaves on q
 // (nil), x (Exit with a message) and p (a panic).
 type probe struct {
+	w    *runewidth.Condition
 	size Size
 	last string
 	n    int
@@ -62,18 +66,39 @@ func (p *probe) View(size Size) Frame {
 	var f Frame
 	f.Lines(0, fmt.Sprintf("size %dx%d", size.Width, size.Height),
 		fmt.Sprintf("resized %dx%d", p.size.Width, p.size.Height),
-		fmt.Sprintf("events %d last %s", p.n, p.last))
+		fmt.Sprintf("events %d last %s", p.n, p.last),
+		fmt.Sprintf("□ is %d wide", p.w.RuneWidth('□')))
 	return f
 }
 
 func startProbe(t *testing.T) *ptytest.Term {
+	return startProbeIn(t, "1", narrow)
+}
+
+func startProbeIn(t *testing.T, mode string, w *runewidth.Condition) *ptytest.Term {
 	if testing.Short() {
 		t.Skip("end-to-end")
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=1")
-	tm := ptytest.Start(t, cmd, 80, 24, narrow)
-	return tm
+	cmd.Env = append(os.Environ(), childEnv+"="+mode)
+	return ptytest.Start(t, cmd, 80, 24, w)
+}
+
+// Asked to measure, Run learns from the terminal itself how wide it draws
+// □, in a terminal of either kind.
+func TestRunMeasuresWidth(t *testing.T) {
+	for _, term := range []*runewidth.Condition{narrow, wide} {
+		tm := startProbeIn(t, "measure", term)
+		tm.WaitFor(fmt.Sprintf("□ is %d wide", term.RuneWidth('□')))
+		tm.Send("q")
+		tm.Wait()
+	}
+	// Not asked, it keeps the width it was given.
+	tm := startProbeIn(t, "1", wide)
+	tm.WaitFor("resized 80x24")
+	tm.WaitFor("□ is 1 wide")
+	tm.Send("q")
+	tm.Wait()
 }
 
 // Every way out leaves the terminal as it found it: the same settings, the

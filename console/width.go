@@ -24,7 +24,8 @@ const (
 // □ ○ ● are ambiguous width: two columns in a Korean Windows console or a
 // terminal set to draw them wide, one in most others even under a ko_KR
 // locale. Boards are drawn so that either answer lines up; this measure only
-// decides which one text is laid out for.
+// decides which one text is laid out for; Run can replace the guess with
+// the terminal's own answer (Options.MeasureWidth).
 func NewCondition(flag WidthFlag) *runewidth.Condition {
 	c := runewidth.NewCondition()
 	switch {

@@ -57,6 +57,7 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 	}
 	tm := &Term{t: t, Screen: vtmodel.New(width, height, w), ptmx: ptmx, tty: tty, cmd: cmd,
 		exited: make(chan struct{}), read: make(chan struct{})}
+	tm.Screen.AnswerTo(ptmx)
 	go func() {
 		_ = cmd.Wait()
 		close(tm.exited)

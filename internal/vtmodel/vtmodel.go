@@ -8,6 +8,8 @@
 package vtmodel
 
 import (
+	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,6 +37,15 @@ type Screen struct {
 	saved  [2]int // cursor saved on entering the alternate screen
 	pend   []byte // an incomplete sequence or character
 	modes  map[int]bool
+	answer io.Writer
+}
+
+// AnswerTo makes the screen answer a cursor position request (ESC [ 6 n) on
+// w, as a terminal answers on its input.
+func (s *Screen) AnswerTo(w io.Writer) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.answer = w
 }
 
 // New returns a blank screen of the given size whose character widths are
@@ -214,6 +225,10 @@ func (s *Screen) csi(params string, final byte) {
 	}
 	g := s.grid()
 	switch final {
+	case 'n':
+		if arg(0, 0) == 6 && s.answer != nil {
+			fmt.Fprintf(s.answer, "\x1b[%d;%dR", s.row+1, s.col+1)
+		}
 	case 'H', 'f':
 		s.row, s.col = clamp(arg(0, 1)-1, s.height), clamp(arg(1, 1)-1, s.width)
 	case 'G':
