@@ -1,0 +1,112 @@
+//go:build !windows
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"reflect"
+	"strings"
+	"syscall"
+	"testing"
+
+	"termgames/console"
+	"termgames/internal/ptytest"
+)
+
+// start runs termgames in a 100x40 pseudo-terminal.
+func start(t *testing.T, args ...string) *ptytest.Term {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=")
+	return ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
+}
+
+const topPrompt = "원하는 메뉴를 입력하세요 :"
+
+// finish waits for the program to exit and checks it left the terminal as
+// it found it.
+func finish(t *testing.T, tm *ptytest.Term, before any, status int) {
+	t.Helper()
+	if got := tm.Wait(); got != status {
+		t.Errorf("exit status %d, want %d", got, status)
+	}
+	if !reflect.DeepEqual(tm.State(), before) {
+		t.Error("terminal settings differ from before the program")
+	}
+	if tm.Screen.Mode(1049) || !tm.Screen.Mode(25) || tm.Screen.Mode(1000) {
+		t.Error("alternate screen, hidden cursor or mouse reports left on")
+	}
+}
+
+// A new player's first minute: the menu, a wrong answer (a letter, which
+// the original loops forever on), each game and back, and quitting.
+func TestTopMenu(t *testing.T) {
+	tm := start(t)
+	before := tm.State()
+	screen := tm.WaitFor(topPrompt)
+	for _, want := range []string{"1. 오목", "2. 숫자 야구", "3. 지뢰찾기", "4. 종료", "============================"} {
+		if !strings.Contains(screen, want) {
+			t.Fatalf("top menu lacks %q:\n%s", want, screen)
+		}
+	}
+	tm.Send("a")
+	tm.WaitFor(topPrompt + " a")
+	tm.Send("\x7f7\r")
+	tm.WaitUntil("the menu is asked again", func(s string) bool {
+		return strings.Contains(s, topPrompt+" 7\n다시 입력하세요.\n====") && strings.HasSuffix(s, topPrompt)
+	})
+	games := []struct{ choice, shows, quit string }{
+		{"1", "오목 게임을 플레이합시다!", "4\r"},
+		{"2", "Computer guesses your number", "4\r"},
+		{"3", "초급", "6\r"},
+	}
+	for _, g := range games {
+		tm.Send(g.choice + "\r")
+		tm.WaitFor(g.shows)
+		tm.Send(g.quit)
+		tm.WaitUntil("back at the top menu", func(s string) bool {
+			return strings.Contains(s, "3. 지뢰찾기") && strings.HasSuffix(s, topPrompt)
+		})
+	}
+	tm.Send("4\r")
+	finish(t, tm, before, 0)
+	if s := tm.Screen.Text(); !strings.Contains(s, "프로그램을 종료합니다.") {
+		t.Errorf("the main screen after quitting:\n%s", s)
+	}
+}
+
+// The terminal is restored whichever way the program ends, from inside a
+// game as well as from the menu.
+func TestRestoreInGame(t *testing.T) {
+	cases := []struct {
+		name   string
+		leave  func(*ptytest.Term)
+		status int
+	}{
+		{"ctrl-c", func(tm *ptytest.Term) { tm.Send("\x03") }, 130},
+		{"sigterm", func(tm *ptytest.Term) { tm.Signal(syscall.SIGTERM) }, 143},
+		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129},
+		{"resize, then ctrl-c", func(tm *ptytest.Term) {
+			tm.Resize(30, 10)
+			tm.WaitFor("terminal too small")
+			tm.Resize(100, 40)
+			tm.WaitFor("Player 1P")
+			tm.Send("\x03")
+		}, 130},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := start(t, "omok")
+			before := tm.State()
+			tm.WaitFor(topPrompt)
+			tm.Send("1\r")
+			tm.WaitFor("Player 1P")
+			tc.leave(tm)
+			finish(t, tm, before, tc.status)
+		})
+	}
+}

@@ -1,0 +1,276 @@
+// Command termgames plays three classic console games, Omok (오목), Number
+// Baseball (숫자 야구) and Minesweeper (지뢰찾기), and judges Baekjoon 2615
+// omok boards.
+//
+//	termgames                      the top menu
+//	termgames omok [flags]         two-player omok
+//	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames baseball [flags]     number baseball
+//	termgames minesweeper [flags]  minesweeper
+//
+// Exit status: 0 normal, 1 runtime error, 2 usage error or no terminal, and
+// 128+n when stopped by signal n (130 for Ctrl-C).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+
+	"github.com/mattn/go-runewidth"
+
+	"termgames/baseball"
+	"termgames/console"
+	"termgames/minesweeper"
+	"termgames/omok"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// Exit statuses.
+const (
+	exitOK      = 0
+	exitRuntime = 1
+	exitUsage   = 2
+)
+
+// common are the flags every game takes.
+type common struct {
+	lang   string
+	ascii  bool
+	wide   bool
+	narrow bool
+	seed   uint64
+	seeded bool // -seed was given
+
+	w *runewidth.Condition // the width measure built from the flags
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.lang, "lang", "", "language: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)")
+	fs.BoolVar(&c.ascii, "ascii", false, "draw with ASCII glyphs, for terminals or fonts without ○ ● □")
+	fs.BoolVar(&c.wide, "wide", false, "the terminal draws ○ ● □ two columns wide (as a Korean Windows console does)")
+	fs.BoolVar(&c.narrow, "narrow", false, "the terminal draws ○ ● □ one column wide (most terminals)")
+	fs.Func("seed", "seed `N` for the random numbers, to replay a game", func(s string) error {
+		_, err := fmt.Sscan(s, &c.seed)
+		c.seeded = err == nil
+		return err
+	})
+}
+
+// check validates the flags that are not free text.
+func (c *common) check() error {
+	if c.lang != "" && c.lang != "ko" && c.lang != "en" {
+		return fmt.Errorf("-lang %q: want ko or en", c.lang)
+	}
+	if c.wide && c.narrow {
+		return errors.New("-wide and -narrow together: choose one")
+	}
+	return nil
+}
+
+// widthDecided reports whether the player said how wide ambiguous
+// characters are, by flag or by RUNEWIDTH_EASTASIAN; if not, the terminal
+// is asked.
+func (c *common) widthDecided() bool {
+	return c.wide || c.narrow || os.Getenv("RUNEWIDTH_EASTASIAN") != ""
+}
+
+func (c *common) width() *runewidth.Condition {
+	switch {
+	case c.wide:
+		return console.NewCondition(console.Wide)
+	case c.narrow:
+		return console.NewCondition(console.Narrow)
+	}
+	return console.NewCondition(console.Auto)
+}
+
+// rand returns the game's random source: from -seed, or from the runtime's
+// own random seed.
+func (c *common) rand() *rand.Rand {
+	seed := c.seed
+	if !c.seeded {
+		seed = rand.Uint64()
+	}
+	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// usageError is a command line the program cannot run; flag has already
+// said why on stderr where it could.
+type usageError struct{ error }
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	screen, c, err := parse(args, stdin, stdout, stderr)
+	var ue usageError
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.As(err, &ue):
+		if ue.error != nil {
+			fmt.Fprintln(stderr, "termgames:", ue.error)
+		}
+		return exitUsage
+	case err != nil:
+		fmt.Fprintln(stderr, "termgames:", err)
+		return exitRuntime
+	case screen == nil:
+		return exitOK // a command that has already done its work
+	}
+	err = console.Run(screen, console.Options{
+		Width:        c.w,
+		NoColor:      os.Getenv("NO_COLOR") != "",
+		MeasureWidth: !c.widthDecided(),
+	})
+	var intr *console.Interrupted
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, console.ErrNotTerminal):
+		fmt.Fprintln(stderr, "termgames:", err)
+		return exitUsage
+	case errors.As(err, &intr):
+		return intr.ExitCode()
+	}
+	fmt.Fprintln(stderr, "termgames:", err)
+	return exitRuntime
+}
+
+// parse reads the command line and returns the screen to run, or does the
+// work itself (the judge, -h) and returns no screen.
+func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Screen, *common, error) {
+	cmd := ""
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet("termgames "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	switch cmd {
+	case "":
+		fs.Usage = func() { usage(stderr, fs) }
+		if err := parseFlags(fs, args, &c); err != nil {
+			return nil, nil, err
+		}
+		c.w = c.width()
+		return newTopMenu(c, c.w), &c, nil
+	case "omok":
+		if len(args) > 0 && args[0] == "judge" {
+			return nil, nil, judge(args[1:], stdin, stdout, stderr)
+		}
+		size := fs.Int("size", 15, "board size: 15 or 19")
+		rule := fs.String("rule", "freestyle", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		if err := parseFlags(fs, args, &c); err != nil {
+			return nil, nil, err
+		}
+		if *size != 15 && *size != 19 {
+			return nil, nil, usageError{fmt.Errorf("-size %d: want 15 or 19", *size)}
+		}
+		r, err := omok.ParseRule(*rule)
+		if err != nil {
+			return nil, nil, usageError{err}
+		}
+		c.w = c.width()
+		return omok.New(omokOptions(c, c.w, *size, r), nil), &c, nil
+	case "baseball":
+		ai := fs.String("ai", "best", "the computer's guesser: best (fewest guesses) or classic (the blog's)")
+		if err := parseFlags(fs, args, &c); err != nil {
+			return nil, nil, err
+		}
+		if _, err := baseball.ParseAI(*ai); err != nil {
+			return nil, nil, usageError{err}
+		}
+		c.w = c.width()
+		opt := baseballOptions(c, c.w)
+		opt.AI = *ai
+		return baseball.New(opt, nil), &c, nil
+	case "minesweeper":
+		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
+		scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
+		if err := parseFlags(fs, args, &c); err != nil {
+			return nil, nil, err
+		}
+		c.w = c.width()
+		opt := minesweeperOptions(c, c.w)
+		opt.Marks, opt.Scores = *marks, *scores
+		return minesweeper.New(opt, nil), &c, nil
+	case "help":
+		usage(stdout, fs)
+		return nil, nil, nil
+	}
+	usage(stderr, fs)
+	return nil, nil, usageError{fmt.Errorf("unknown command %q", cmd)}
+}
+
+// parseFlags parses and checks flags; a stray argument is a usage error.
+func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	}
+	if err := c.check(); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+func usage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprint(w, `usage:
+  termgames [flags]                      the top menu
+  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
+  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames baseball [flags]             number baseball (-ai best|classic)
+  termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
+  termgames COMMAND -h                   a command's flags
+
+flags:
+`)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+}
+
+// judge runs the Baekjoon 2615 judge on FILE or standard input. It needs
+// no terminal.
+func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("termgames omok judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: termgames omok judge [FILE]\n\nReads 19 lines of 19 numbers (0 empty, 1 black, 2 white) and prints\nthe winner (1 or 2) and the row and column of the leftmost stone of the\nfive, or 0 when nobody has exactly five.")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{}
+	}
+	if fs.NArg() > 1 {
+		fs.Usage()
+		return usageError{errors.New("judge takes at most one FILE")}
+	}
+	in := stdin
+	if fs.NArg() == 1 {
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	res, err := omok.Judge(in)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, res.String())
+	return err
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bin is the termgames binary, built once for the end-to-end tests.
+var bin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "termgames-test")
+	if err != nil {
+		panic(err)
+	}
+	bin = filepath.Join(dir, "termgames")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		os.Stderr.Write(out)
+		panic(err)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runPiped runs termgames with stdin from a string and no terminal.
+func runPiped(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if _, ok := err.(*exec.ExitError); err != nil && !ok {
+		t.Fatalf("run %v: %v", args, err)
+	}
+	return o.String(), e.String(), cmd.ProcessState.ExitCode()
+}
+
+// With no terminal, the games say so in one line and exit with status 2.
+func TestNoTerminal(t *testing.T) {
+	for _, args := range [][]string{nil, {"omok"}, {"baseball"}, {"minesweeper"}} {
+		out, errOut, status := runPiped(t, "1\n", args...)
+		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "not a terminal") {
+			t.Errorf("%v without a terminal: status %d, stdout %q, stderr %q", args, status, out, errOut)
+		}
+	}
+}
+
+func TestUsage(t *testing.T) {
+	cases := []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"-h"}, 0, "usage:"},
+		{[]string{"omok", "-h"}, 0, "-rule"},
+		{[]string{"baseball", "-h"}, 0, "-ai"},
+		{[]string{"minesweeper", "-h"}, 0, "-marks"},
+		{[]string{"chess"}, 2, `unknown command "chess"`},
+		{[]string{"-lang", "fr"}, 2, "want ko or en"},
+		{[]string{"-wide", "-narrow"}, 2, "choose one"},
+		{[]string{"-nosuchflag"}, 2, "not defined"},
+		{[]string{"omok", "-size", "13"}, 2, "want 15 or 19"},
+		{[]string{"omok", "-rule", "renju"}, 2, "renju"},
+		{[]string{"baseball", "-ai", "psychic"}, 2, "psychic"},
+		{[]string{"omok", "stray"}, 2, "unexpected argument"},
+		{[]string{"-seed", "x"}, 2, "seed"},
+	}
+	for _, tc := range cases {
+		_, errOut, status := runPiped(t, "", tc.args...)
+		if status != tc.status || !strings.Contains(errOut, tc.stderr) {
+			t.Errorf("%v: status %d, stderr %q; want %d and %q", tc.args, status, errOut, tc.status, tc.stderr)
+		}
+	}
+	out, _, status := runPiped(t, "", "help")
+	if status != 0 || !strings.Contains(out, "omok judge") {
+		t.Errorf("help: status %d, %q", status, out)
+	}
+}
+
+const judgeSample = `0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 1 0 0 0 2 1 2 2 0 0 0 0 0 0 0 0 0 0
+0 0 1 2 0 0 1 2 1 0 0 0 0 0 0 0 0 0 0
+0 0 0 1 2 0 2 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 1 2 2 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 1 1 2 1 2 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
+`
+
+// The judge needs no terminal: it reads stdin or a file.
+func TestJudgeCommand(t *testing.T) {
+	out, errOut, status := runPiped(t, judgeSample, "omok", "judge")
+	if status != 0 || out != "2\n7 5\n" || errOut != "" {
+		t.Fatalf("judge on the sample: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	file := filepath.Join(t.TempDir(), "board.txt")
+	os.WriteFile(file, []byte(judgeSample), 0o644)
+	if out, _, status := runPiped(t, "", "omok", "judge", file); status != 0 || out != "2\n7 5\n" {
+		t.Fatalf("judge FILE: status %d, %q", status, out)
+	}
+	bad := strings.Replace(judgeSample, "0 1 0 0 0 2 1 2 2", "0 1 0 0 0 7 1 2 2", 1)
+	out, errOut, status = runPiped(t, bad, "omok", "judge")
+	if status != 1 || out != "" || !strings.Contains(errOut, "line 3") {
+		t.Fatalf("judge on a bad board: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if _, errOut, status := runPiped(t, "", "omok", "judge", filepath.Join(t.TempDir(), "missing")); status != 1 || errOut == "" {
+		t.Fatalf("judge on a missing file: status %d, %q", status, errOut)
+	}
+}
