@@ -1,0 +1,246 @@
+package omok
+
+import (
+	"fmt"
+
+	"termgames/console"
+)
+
+// glyphs are how a cell is drawn, by Stone: the original's □ ○ ●, or . O X
+// with -ascii for terminals whose fonts lack them.
+var (
+	unicodeGlyphs = [3]string{Empty: "□", P1: "○", P2: "●"}
+	asciiGlyphs   = [3]string{Empty: ".", P1: "O", P2: "X"}
+)
+
+// Styles of the board. Each stays readable under NO_COLOR, where the console
+// drops the colours: the cursor is reverse video, the last stone bold and
+// underlined, the winning stones reverse video on a board without a cursor.
+var (
+	cursorStyle = console.Style{Reverse: true}
+	lastStyle   = console.Style{FG: console.Red, Bold: true, Underline: true}
+	winStyle    = console.Style{FG: console.Yellow, Bold: true, Reverse: true}
+)
+
+// panelGap is the space between the board and the keys beside it, and
+// legendWidth the width of the stones' legend there ("1P ○  2P ●").
+const (
+	panelGap    = 4
+	legendWidth = 12
+)
+
+// game is the original's PlayGame(): the board with a cursor, the turn line,
+// the key line and the system message under it. It also asks before leaving
+// on Esc, and shows the final board until a key is pressed.
+type game struct {
+	menu    *menuScreen
+	opt     Options
+	text    *text
+	glyphs  [3]string
+	board   *Board
+	cursor  Point
+	message string // the original's system_message: the line under the key line
+	confirm bool   // Esc was pressed: asking whether to leave
+}
+
+func newGame(m *menuScreen) *game {
+	g := &game{
+		menu:   m,
+		opt:    m.opt,
+		text:   m.text,
+		glyphs: unicodeGlyphs,
+		board:  NewBoard(m.opt.Size, m.opt.Rule),
+	}
+	if m.opt.ASCII {
+		g.glyphs = asciiGlyphs
+	}
+	return g
+}
+
+// Update handles one key; resizes, ticks and mouse reports change nothing.
+func (g *game) Update(ev console.Event) console.Screen {
+	if ev.Type != console.KeyEvent {
+		return g
+	}
+	switch {
+	case g.board.Outcome().Over():
+		return g.menu.reopen() // 아무 키를 입력하면 메뉴로 돌아갑니다.
+	case g.confirm:
+		return g.answer(ev)
+	}
+	switch {
+	case ev.IsKey(console.KeyUp) || ev.IsRune('k'):
+		g.move(-1, 0)
+	case ev.IsKey(console.KeyDown) || ev.IsRune('j'):
+		g.move(1, 0)
+	case ev.IsKey(console.KeyLeft) || ev.IsRune('h'):
+		g.move(0, -1)
+	case ev.IsKey(console.KeyRight) || ev.IsRune('l'):
+		g.move(0, 1)
+	case ev.IsKey(console.KeyEnter) || ev.IsRune(' '):
+		g.place()
+	case ev.IsKey(console.KeyBackspace) || ev.IsRune('u'):
+		g.undo()
+	case ev.IsKey(console.KeyEsc):
+		g.confirm, g.message = true, ""
+	}
+	return g
+}
+
+// move steps the cursor, stopping at the edges as the original's
+// IndexSafeCheck does, and clears the message as the original does.
+func (g *game) move(dr, dc int) {
+	if p := (Point{g.cursor.Row + dr, g.cursor.Col + dc}); g.board.Inside(p) {
+		g.cursor = p
+	}
+	g.message = ""
+}
+
+// place puts the current player's stone under the cursor.
+func (g *game) place() {
+	if _, err := g.board.Place(g.cursor); err != nil {
+		g.message = g.text.occupied // the only refusal a player can reach
+		return
+	}
+	g.message = ""
+}
+
+// undo takes back the last move and puts the cursor on it, where the player
+// who now moves again most likely wants to be.
+func (g *game) undo() {
+	p, ok := g.board.Undo()
+	if !ok {
+		g.message = g.text.noUndo
+		return
+	}
+	g.cursor = p
+	g.message = g.text.undone
+}
+
+// answer handles a key while asking whether to leave: y or Enter leaves
+// (Enter confirms the question Esc asked), n or Esc goes back to the game,
+// and other keys wait for an answer.
+func (g *game) answer(ev console.Event) console.Screen {
+	switch {
+	case ev.IsRune('y') || ev.IsRune('Y') || ev.IsKey(console.KeyEnter):
+		return g.menu.reopen()
+	case ev.IsRune('n') || ev.IsRune('N') || ev.IsKey(console.KeyEsc):
+		g.confirm = false
+	}
+	return g
+}
+
+// View draws the board, one span per cell at its own column, then the
+// original's lines under it, and the keys beside it when there is room.
+func (g *game) View(size console.Size) console.Frame {
+	var f console.Frame
+	n := g.board.Size()
+	g.drawBoard(&f)
+	out := g.board.Outcome()
+	row := n
+	switch {
+	case out.Winner != Empty:
+		f.Lines(row, fmt.Sprintf(g.text.win, int(out.Winner)), g.text.anyKey)
+	case out.Draw:
+		f.Lines(row, g.text.draw, g.text.anyKey)
+	default:
+		f.Lines(row, fmt.Sprintf(g.text.turn, int(g.board.Turn())), g.text.move)
+		if g.confirm {
+			f.Line(row+2, g.text.confirm)
+			f.CursorAt(row+2, console.Width(g.opt.Width, g.text.confirm))
+		} else if g.message != "" {
+			f.Line(row+2, g.message)
+		}
+	}
+	g.drawPanel(&f, size)
+	f.Need = console.Size{Width: g.needWidth(), Height: n + 3}
+	return f
+}
+
+// drawBoard puts every cell at column 2*c, padded to two columns, so that
+// the board is square whether the terminal draws □ ○ ● one column wide or
+// two.
+func (g *game) drawBoard(f *console.Frame) {
+	n := g.board.Size()
+	out := g.board.Outcome()
+	win := make(map[Point]bool, len(out.Line))
+	for _, p := range out.Line {
+		win[p] = true
+	}
+	last, hasLast := g.board.Last()
+	for r := range n {
+		for c := range n {
+			p := Point{r, c}
+			s := g.board.At(p)
+			var st console.Style
+			switch {
+			case win[p]:
+				st = winStyle
+			case hasLast && p == last:
+				st = lastStyle
+			}
+			if p == g.cursor && !out.Over() {
+				// The cursor is drawn as the stone the current player
+				// would place, as in the original, or as the stone already
+				// there, so that a full cell never looks empty.
+				if s == Empty {
+					s = g.board.Turn()
+				}
+				st.Reverse = true
+			}
+			f.Put(r, 2*c, console.Pad(g.opt.Width, g.glyphs[s], 2), st)
+		}
+	}
+}
+
+// drawPanel puts the keys, the stones, the rule and the last move beside the
+// board, when the terminal is wide enough; the game needs none of it.
+func (g *game) drawPanel(f *console.Frame, size console.Size) {
+	t, w := g.text, g.opt.Width
+	lines := append([]string(nil), t.panel...)
+	lines = append(lines, "", "", t.ruleName[g.board.Rule()], fmt.Sprintf(t.moves, g.board.Moves()))
+	if p, ok := g.board.Last(); ok {
+		lines = append(lines, fmt.Sprintf(t.last, p.Row+1, p.Col+1))
+	}
+	// Whether it fits must not change as the game goes on: measure the
+	// widest counts the board allows, not the current ones.
+	n := g.board.Size()
+	col := 2*n + panelGap
+	width := legendWidth
+	for _, l := range append(lines, fmt.Sprintf(t.moves, n*n), fmt.Sprintf(t.last, n, n)) {
+		width = max(width, console.Width(w, l))
+	}
+	if col+width > size.Width {
+		return
+	}
+	// Beside the board only: the lines under it are as wide as the screen.
+	lines = lines[:min(len(lines), n)]
+	for i, l := range lines {
+		if l != "" {
+			f.Put(i, col, l, console.Plain)
+		}
+	}
+	// The stones' legend, each glyph in its own two columns like the board.
+	legend := len(t.panel) + 1
+	if legend >= len(lines) {
+		return
+	}
+	f.Put(legend, col, "1P", console.Plain)
+	f.Put(legend, col+3, console.Pad(w, g.glyphs[P1], 2), console.Plain)
+	f.Put(legend, col+7, "2P", console.Plain)
+	f.Put(legend, col+10, console.Pad(w, g.glyphs[P2], 2), console.Plain)
+}
+
+// needWidth is the widest line the game can show, so that the size it asks
+// for does not change from one frame to the next.
+func (g *game) needWidth() int {
+	t, w := g.text, g.opt.Width
+	width := 2 * g.board.Size()
+	for _, l := range []string{
+		fmt.Sprintf(t.turn, 1), t.move, t.occupied, t.undone, t.noUndo, t.confirm,
+		fmt.Sprintf(t.win, 1), t.draw, t.anyKey,
+	} {
+		width = max(width, console.Width(w, l))
+	}
+	return width
+}

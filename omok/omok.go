@@ -1,0 +1,71 @@
+// Package omok is two-player omok (오목), ported from FanJae's C++ console
+// program, and the Baekjoon 2615 judge, ported from BlockDMask's solution.
+//
+// The rules (board.go) and the judge (judge.go) never touch the terminal:
+// Board places and takes back stones and finds the winner of a move by
+// looking only along the four lines through it; Judge reads a 19x19 board
+// and answers as Baekjoon 2615 expects. The screens (menu.go, game.go) turn
+// keys into calls of the rules and the board into console frames, with the
+// original's texts (text.go).
+package omok
+
+import (
+	"github.com/mattn/go-runewidth"
+
+	"termgames/console"
+)
+
+// Options are the command line's choices for a game.
+type Options struct {
+	// Lang is "en" for English; anything else ("", "ko") is the original's
+	// Korean.
+	Lang string
+	// ASCII draws the board with . O X instead of □ ○ ●.
+	ASCII bool
+	// Size is the number of rows and columns: 15 (the original's) or 19
+	// (the judge's); 0 means 15. The command line accepts only those two
+	// (ParseSize); the screens draw any size from 5 to 19 and take any other
+	// as 15.
+	Size int
+	// Rule decides which lines win: Freestyle (the original's) or Standard.
+	Rule Rule
+	// Width measures text and pads board glyphs; nil builds one from the
+	// environment (console.NewCondition).
+	Width *runewidth.Condition
+}
+
+// The sizes the screens can draw: five in a row needs at least five cells,
+// and past 19 the board no longer fits an 80x24 terminal.
+const (
+	minSize = 5
+	maxSize = LargeSize
+)
+
+// normalized fills in the defaults, so that the screens never see a zero or
+// impossible value.
+func (o Options) normalized() Options {
+	if o.Size < minSize || o.Size > maxSize {
+		o.Size = DefaultSize
+	}
+	if o.Rule != Standard {
+		o.Rule = Freestyle
+	}
+	if o.Width == nil {
+		o.Width = console.NewCondition(console.Auto)
+	}
+	return o
+}
+
+// New returns the omok menu. Choosing 4 (종료) returns to back, the top
+// menu; when back is nil the game was started on its own and choosing 4
+// ends the program with the original's last words, 프로그램을 종료합니다.
+func New(opt Options, back console.Screen) console.Screen {
+	opt = opt.normalized()
+	t := language(opt.Lang)
+	return &menuScreen{
+		opt:  opt,
+		text: t,
+		back: back,
+		menu: console.NewMenu(t.menu, t.prompt, t.retry, 4),
+	}
+}
