@@ -83,35 +83,19 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-const judgeSample = `0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 1 0 0 0 2 1 2 2 0 0 0 0 0 0 0 0 0 0
-0 0 1 2 0 0 1 2 1 0 0 0 0 0 0 0 0 0 0
-0 0 0 1 2 0 2 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 1 2 2 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 1 1 2 1 2 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-`
 
 // The judge needs no terminal: it reads stdin or a file.
 func TestJudgeCommand(t *testing.T) {
+	file := filepath.Join("omok", "testdata", "boj2615_sample.txt")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	judgeSample := string(b)
 	out, errOut, status := runPiped(t, judgeSample, "omok", "judge")
 	if status != 0 || out != "2\n7 5\n" || errOut != "" {
 		t.Fatalf("judge on the sample: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
-	file := filepath.Join(t.TempDir(), "board.txt")
-	os.WriteFile(file, []byte(judgeSample), 0o644)
 	if out, _, status := runPiped(t, "", "omok", "judge", file); status != 0 || out != "2\n7 5\n" {
 		t.Fatalf("judge FILE: status %d, %q", status, out)
 	}

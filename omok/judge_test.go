@@ -4,32 +4,21 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
 )
 
-// sample is the problem's example; the answer is 2, then 7 5.
-const sample = `0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 1 0 0 0 2 1 2 2 0 0 0 0 0 0 0 0 0 0
-0 0 1 2 0 0 1 2 1 0 0 0 0 0 0 0 0 0 0
-0 0 0 1 2 0 2 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 1 2 2 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 1 1 2 1 2 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
-`
+// sample is the problem's example (testdata/boj2615_sample.txt, which the
+// end-to-end test of the command reads too); the answer is 2, then 7 5.
+var sample = func() string {
+	b, err := os.ReadFile("testdata/boj2615_sample.txt")
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 // boardText writes a 19x19 judge input with the given stones (0-based
 // points), one row per line, numbers separated by single spaces. White is
