@@ -83,7 +83,6 @@ func TestUsage(t *testing.T) {
 	}
 }
 
-
 // The judge needs no terminal: it reads stdin or a file.
 func TestJudgeCommand(t *testing.T) {
 	file := filepath.Join("omok", "testdata", "boj2615_sample.txt")
