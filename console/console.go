@@ -36,7 +36,7 @@ type EventType uint8
 const (
 	KeyEvent    EventType = iota // a key was pressed: Key, and Rune for KeyRune
 	MouseEvent                   // a mouse button or wheel: Mouse
-	ResizeEvent                  // the terminal changed size: Size
+	ResizeEvent                  // the terminal's size, Size: first to every new screen, then on each resize
 	TickEvent                    // the delay a Frame asked for with Tick has passed
 
 	// cursorReport is the terminal's answer to a cursor position request

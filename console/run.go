@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
 	"sync"
 	"syscall"
 	"time"
@@ -177,6 +178,15 @@ func (l *loop) read() {
 	}
 }
 
+// sameScreen reports whether b is the screen a: the same pointer. Screens
+// of other kinds are taken as new, which costs them one more ResizeEvent.
+func sameScreen(a, b Screen) bool {
+	if reflect.TypeOf(a) != reflect.TypeOf(b) || reflect.TypeOf(a).Kind() != reflect.Pointer {
+		return false
+	}
+	return a == b
+}
+
 // termSize is the terminal's size, or 80 x 24 when it cannot tell.
 func termSize(out *os.File) Size {
 	w, h, err := term.GetSize(int(out.Fd()))
@@ -220,10 +230,20 @@ func (l *loop) run(s Screen) (Screen, error) {
 				continue
 			}
 			ev.Time = now
-			s = s.Update(ev)
-			if _, done := ExitMessage(s); done || s == nil {
-				return s, nil
+			next := s.Update(ev)
+			if _, done := ExitMessage(next); done || next == nil {
+				return next, nil
 			}
+			if !sameScreen(s, next) {
+				// A new screen learns the size before anything else, as
+				// the first one did: a game started from a menu lays out
+				// for the terminal it is in.
+				next = next.Update(Event{Type: ResizeEvent, Size: l.size, Time: now})
+				if _, done := ExitMessage(next); done || next == nil {
+					return next, nil
+				}
+			}
+			s = next
 		}
 		f := s.View(l.size)
 		if _, err := l.out.Write(l.ren.render(f, l.size)); err != nil {

@@ -56,6 +56,8 @@ func (p *probe) Update(ev Event) Screen {
 		return Exit("bye from probe")
 	case ev.IsRune('p'):
 		panic("probe panics")
+	case ev.IsRune('n'):
+		return &probe{w: p.w, last: "new screen"}
 	case ev.Type == KeyEvent:
 		p.last = ev.Key.String() + " " + string(ev.Rune)
 	}
@@ -162,6 +164,11 @@ func TestRunDecodesKeys(t *testing.T) {
 	tm.WaitFor("last Esc")
 	tm.Send("ㄹ")
 	tm.WaitFor("last Rune f")
+	// A new screen learns the size before its first key.
+	tm.Send("n")
+	tm.WaitUntil("the new screen knows the size", func(s string) bool {
+		return strings.Contains(s, "resized 80x24\nevents 1 last new screen")
+	})
 	tm.Send("q")
 	tm.Wait()
 }

@@ -1,0 +1,276 @@
+package minesweeper
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"termgames/console"
+)
+
+// The board screen's layout: the status line on row 0, the board from row
+// boardTop with each cell two columns wide from column boardLeft, then a
+// blank row, the help lines and a row for a message.
+const (
+	boardTop  = 2
+	boardLeft = 2
+	helpLines = 3
+	// extraRows is every row that is not the board: status, blank, blank,
+	// help, message.
+	extraRows = boardTop + 1 + helpLines + 1
+)
+
+// board is a game being played: the field, the cursor and the clock.
+type board struct {
+	app      *app
+	field    *Field
+	row, col int       // the cursor
+	start    time.Time // the first opening: the clock starts
+	now      time.Time // the latest event's time
+	took     time.Duration
+	message  string // the time of a win, or a problem saving it
+}
+
+// Update moves the cursor, opens, flags, and leaves for the menu.
+func (b *board) Update(ev console.Event) console.Screen {
+	b.app.observe(ev)
+	b.now = now(b.now, ev)
+	switch ev.Type {
+	case console.KeyEvent:
+		return b.key(ev)
+	case console.MouseEvent:
+		b.mouse(ev)
+	}
+	return b
+}
+
+func (b *board) key(ev console.Event) console.Screen {
+	switch {
+	case ev.IsKey(console.KeyEsc), ev.IsRune('q'), ev.IsRune('Q'):
+		return b.app.toMenu()
+	case ev.IsRune('r'), ev.IsRune('R'):
+		return b.app.play(b.field.Level())
+	case ev.IsKey(console.KeyUp), ev.IsRune('k'):
+		b.move(-1, 0)
+	case ev.IsKey(console.KeyDown), ev.IsRune('j'):
+		b.move(1, 0)
+	case ev.IsKey(console.KeyLeft), ev.IsRune('h'):
+		b.move(0, -1)
+	case ev.IsKey(console.KeyRight), ev.IsRune('l'):
+		b.move(0, 1)
+	case ev.IsKey(console.KeyEnter), ev.IsRune(' '):
+		b.open(b.row, b.col, ev.Time)
+	case ev.IsRune('f'), ev.IsRune('F'):
+		b.field.Flag(b.row, b.col, b.app.opt.Marks)
+	}
+	return b
+}
+
+// move steps the cursor, stopping at the edges.
+func (b *board) move(dr, dc int) {
+	l := b.field.Level()
+	b.row = min(max(b.row+dr, 0), l.Rows-1)
+	b.col = min(max(b.col+dc, 0), l.Cols-1)
+}
+
+// mouse handles a press on a cell: the left button opens (or chords on an
+// open number), the right one flags, the middle one chords. The cursor
+// follows the pointer, so keys go on from where the mouse was.
+func (b *board) mouse(ev console.Event) {
+	m := ev.Mouse
+	if m.Release || m.Motion || m.Col < boardLeft {
+		return
+	}
+	// A click on the "too small" message is not a click on the board. The
+	// size is unknown when this package's screens were started by another
+	// screen after Run's first ResizeEvent (the top menu); mouse reports
+	// then still come only while the board is shown, which asks for them.
+	if b.app.size != (console.Size{}) && !b.fits(b.app.size) {
+		return
+	}
+	r, c := m.Row-boardTop, (m.Col-boardLeft)/2
+	if !b.field.Inside(r, c) {
+		return
+	}
+	switch m.Button {
+	case console.MouseLeft:
+		b.row, b.col = r, c
+		b.open(r, c, ev.Time)
+	case console.MouseRight:
+		b.row, b.col = r, c
+		b.field.Flag(r, c, b.app.opt.Marks)
+	case console.MouseMiddle:
+		b.row, b.col = r, c
+		b.chord(r, c, ev.Time)
+	}
+}
+
+// open opens a covered cell, or chords on an open number.
+func (b *board) open(r, c int, at time.Time) {
+	if b.field.IsOpen(r, c) {
+		b.chord(r, c, at)
+		return
+	}
+	started := b.field.Started()
+	b.field.Open(r, c)
+	if !started && b.field.Started() {
+		b.start = at
+	}
+	b.settle(at)
+}
+
+func (b *board) chord(r, c int, at time.Time) {
+	b.field.Chord(r, c)
+	b.settle(at)
+}
+
+// settle stops the clock when the game has just ended, and enters a win in
+// the best times.
+func (b *board) settle(at time.Time) {
+	if b.field.Status() == Playing || b.message != "" || b.took != 0 {
+		return
+	}
+	b.took = max(at.Sub(b.start), time.Millisecond)
+	if b.field.Status() != Won {
+		return
+	}
+	rec := Record{Millis: b.took.Milliseconds(), When: at.Truncate(time.Second)}
+	rank, err := b.app.store.add(b.field.Level().Key(), rec, at)
+	t := b.app.t
+	switch {
+	case err != nil:
+		b.message = fmt.Sprintf(t.saveFailed, err)
+	case rank > 0:
+		b.message = fmt.Sprintf(t.winRank, seconds(b.took), rank)
+	default:
+		b.message = fmt.Sprintf(t.winTime, seconds(b.took))
+	}
+	// The file may have gone bad since the menu read it; it was kept aside
+	// before the new one was written, and the player hears of it here.
+	if n := b.app.store.takeNotice(); n != nil {
+		b.message += "   " + strings.Join(b.app.noticeLines(n), " ")
+	}
+}
+
+// elapsed is what the clock shows: nothing before the first opening, the
+// time since it while playing, the game's time once it is over.
+func (b *board) elapsed() time.Duration {
+	switch {
+	case b.field.Status() != Playing:
+		return b.took
+	case !b.field.Started():
+		return 0
+	}
+	return max(b.now.Sub(b.start), 0)
+}
+
+// need is the smallest terminal the screen fits in.
+func (b *board) need() console.Size {
+	l := b.field.Level()
+	return console.Size{
+		Width:  max(boardLeft+2*l.Cols, b.app.textWidth(l)),
+		Height: l.Rows + extraRows,
+	}
+}
+
+// textWidth is the width of the lines around a board of level l: the help,
+// and the status line at its widest (the most flags, so the count left is
+// most negative, a long clock and the longer result), so that the need
+// stays steady while the clock runs.
+func (a *app) textWidth(l Level) int {
+	t := a.t
+	w := 0
+	for _, s := range a.help() {
+		w = max(w, console.Width(a.w, s))
+	}
+	widest := t.levelName(l) + "   " + fmt.Sprintf(t.minesLeft, l.Mines-l.Rows*l.Cols) + "   " +
+		fmt.Sprintf(t.clock, 99999) + "   " + longer(t.win, t.lose)
+	return max(w, console.Width(a.w, widest))
+}
+
+func (b *board) fits(size console.Size) bool {
+	n := b.need()
+	return size.Width >= n.Width && size.Height >= n.Height
+}
+
+// help is the help lines under the board.
+func (a *app) help() []string {
+	h := a.t.help
+	if a.opt.Marks {
+		h = append([]string{a.t.helpMarks}, h[1:]...)
+	}
+	return h
+}
+
+// status is the status line without the result: level, mines left, clock.
+func (b *board) status() string {
+	t := b.app.t
+	return t.levelName(b.field.Level()) + "   " +
+		fmt.Sprintf(t.minesLeft, b.field.MinesLeft()) + "   " +
+		fmt.Sprintf(t.clock, int(b.elapsed()/time.Second))
+}
+
+// View draws the status line, the board, the help and the message; or, in
+// a terminal too small for them, what size is needed.
+func (b *board) View(size console.Size) console.Frame {
+	var f console.Frame
+	need := b.need()
+	if !b.fits(size) {
+		t := b.app.t
+		f.Lines(0, t.tooSmall[0],
+			fmt.Sprintf(t.tooSmall[1], need.Width, need.Height),
+			fmt.Sprintf(t.tooSmall[2], size.Width, size.Height))
+		f.Tick = b.tick()
+		return f
+	}
+	f.Need = need
+	f.Mouse = true
+	f.Tick = b.tick()
+	status := b.status()
+	f.Line(0, status)
+	switch b.field.Status() {
+	case Won:
+		f.Put(0, console.Width(b.app.w, status)+3, b.app.t.win, console.Style{Bold: true})
+	case Lost:
+		f.Put(0, console.Width(b.app.w, status)+3, b.app.t.lose, console.Style{Bold: true})
+	}
+	b.drawField(&f)
+	l := b.field.Level()
+	row := f.Lines(boardTop+l.Rows+1, b.app.help()...)
+	if b.message != "" {
+		f.Line(row, b.message)
+	}
+	return f
+}
+
+// drawField puts every cell at its own column, padded to two columns; the
+// cursor is the cell in reverse video, its glyph unchanged.
+func (b *board) drawField(f *console.Frame) {
+	g := glyphsFor(b.app.opt.ASCII)
+	l := b.field.Level()
+	for r := range l.Rows {
+		for c := range l.Cols {
+			text, st := g.glyph(b.field.Look(r, c))
+			if r == b.row && c == b.col && b.field.Status() == Playing {
+				st.Reverse = !st.Reverse
+			}
+			f.Put(boardTop+r, boardLeft+2*c, console.Pad(b.app.w, text, 2), st)
+		}
+	}
+}
+
+// tick asks for the next event when the clock's second changes, so the
+// clock ticks on whole seconds from the first opening.
+func (b *board) tick() time.Duration {
+	if b.field.Status() != Playing || !b.field.Started() {
+		return 0
+	}
+	return time.Second - b.elapsed()%time.Second
+}
+
+func longer(a, b string) string {
+	if len(b) > len(a) {
+		return b
+	}
+	return a
+}

@@ -1,0 +1,349 @@
+package minesweeper
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+var day = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func rec(ms int64, minute int) Record {
+	return Record{Millis: ms, When: day.Add(time.Duration(minute) * time.Minute)}
+}
+
+func TestStoreAddAndReload(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sub", "scores.json")
+	s := newStore(path, osFS{})
+	s.load(day)
+	for i, ms := range []int64{30000, 12000, 45000, 12000} {
+		rank, err := s.add("beginner", rec(ms, i), day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []int{1, 1, 3, 2}[i] // a tie goes after the earlier win
+		if rank != want {
+			t.Errorf("time %d: rank %d, want %d", ms, rank, want)
+		}
+	}
+	if _, err := s.add("9x12/20", rec(5000, 9), day); err != nil {
+		t.Fatal(err)
+	}
+	again := newStore(path, osFS{})
+	again.load(day)
+	got := again.times("beginner")
+	want := []Record{rec(12000, 1), rec(12000, 3), rec(30000, 0), rec(45000, 2)}
+	if !slices.EqualFunc(got, want, func(a, b Record) bool { return a.Millis == b.Millis && a.When.Equal(b.When) }) {
+		t.Errorf("reloaded %v, want %v", got, want)
+	}
+	if keys := again.keys(); !slices.Equal(keys, []string{"9x12/20", "beginner"}) {
+		t.Errorf("keys %v", keys)
+	}
+	if n := again.takeNotice(); n != nil {
+		t.Errorf("a good file gave a notice: %+v", n)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	if len(entries) != 1 {
+		t.Errorf("the folder holds %v, want only the file (no temp files left)", entries)
+	}
+}
+
+func TestStoreKeepsTen(t *testing.T) {
+	s := newStore("", osFS{})
+	for i := range 15 {
+		s.add("expert", rec(int64(100000-i*1000), i), day)
+	}
+	got := s.times("expert")
+	if len(got) != keepBest || got[0].Millis != 86000 || got[9].Millis != 95000 {
+		t.Errorf("kept %v", got)
+	}
+	if rank, err := s.add("expert", rec(99000, 99), day); rank != 0 || err != nil {
+		t.Errorf("a slow time ranked %d (%v), want 0", rank, err)
+	}
+}
+
+// TestStoreMergesOtherWrites keeps the times another session wrote after
+// this one loaded the file.
+func TestStoreMergesOtherWrites(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scores.json")
+	a, b := newStore(path, osFS{}), newStore(path, osFS{})
+	a.load(day)
+	b.load(day)
+	a.add("beginner", rec(20000, 1), day)
+	b.add("beginner", rec(10000, 2), day)
+	c := newStore(path, osFS{})
+	c.load(day)
+	if got := c.times("beginner"); len(got) != 2 {
+		t.Errorf("times %v, want both sessions' wins", got)
+	}
+}
+
+// crash is what a fake file system panics with to stand for the process
+// dying at that point.
+type crash struct{ at string }
+
+// fakeFS is the real file system with ways to fail.
+type fakeFS struct {
+	osFS
+	dieInWrite  bool // the process dies half-way through writing the temp file
+	dieAtRename bool // the process dies after the temp file is synced, before the rename
+	failWrite   bool // the disk is full
+	readErr     error
+	renameErr   error // every rename fails
+}
+
+func (f *fakeFS) ReadFile(name string) ([]byte, error) {
+	if f.readErr != nil {
+		return nil, f.readErr
+	}
+	return f.osFS.ReadFile(name)
+}
+
+func (f *fakeFS) CreateTemp(dir, pattern string) (storeFile, error) {
+	file, err := f.osFS.CreateTemp(dir, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return &fakeFile{storeFile: file, fs: f}, nil
+}
+
+func (f *fakeFS) Rename(from, to string) error {
+	if f.dieAtRename {
+		panic(crash{"rename"})
+	}
+	if f.renameErr != nil {
+		return f.renameErr
+	}
+	return f.osFS.Rename(from, to)
+}
+
+type fakeFile struct {
+	storeFile
+	fs *fakeFS
+}
+
+var errDiskFull = errors.New("no space left on device")
+
+func (f *fakeFile) Write(p []byte) (int, error) {
+	switch {
+	case f.fs.dieInWrite:
+		f.storeFile.Write(p[:len(p)/2])
+		panic(crash{"write"})
+	case f.fs.failWrite:
+		n, _ := f.storeFile.Write(p[:len(p)/2])
+		return n, errDiskFull
+	}
+	return f.storeFile.Write(p)
+}
+
+// dies runs fn and reports whether it "died" with a crash.
+func dies(fn func()) (died bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(crash); !ok {
+				panic(r)
+			}
+			died = true
+		}
+	}()
+	fn()
+	return false
+}
+
+// TestStoreWriteDiesHalfWay kills the write at each point it can die: the
+// old file must stay whole and readable, with every time it had.
+func TestStoreWriteDiesHalfWay(t *testing.T) {
+	tests := []struct {
+		name string
+		fs   fakeFS
+		dies bool
+	}{
+		{"dies while writing the temp file", fakeFS{dieInWrite: true}, true},
+		{"dies between the synced temp file and the rename", fakeFS{dieAtRename: true}, true},
+		{"the disk fills up", fakeFS{failWrite: true}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "scores.json")
+			good := newStore(path, osFS{})
+			good.add("beginner", rec(15000, 0), day)
+			good.add("expert", rec(150000, 1), day)
+			before, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fsys := tt.fs
+			s := newStore(path, &fsys)
+			s.load(day)
+			var addErr error
+			died := dies(func() { _, addErr = s.add("beginner", rec(9000, 2), day) })
+			if died != tt.dies {
+				t.Fatalf("died %v, want %v", died, tt.dies)
+			}
+			if !died && !errors.Is(addErr, errDiskFull) {
+				t.Errorf("add returned %v, want the disk-full error", addErr)
+			}
+			after, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(before, after) {
+				t.Errorf("the file changed:\n%s\nwas:\n%s", after, before)
+			}
+			// The next session reads the old times, whatever the dead one left.
+			next := newStore(path, osFS{})
+			next.load(day.Add(time.Hour))
+			if n := next.takeNotice(); n != nil {
+				t.Errorf("the file after a crash reads as bad: %v", n.why)
+			}
+			if len(next.times("beginner")) != 1 || len(next.times("expert")) != 1 {
+				t.Errorf("times after the crash: %v", next.best)
+			}
+			if !died {
+				entries, _ := os.ReadDir(filepath.Dir(path))
+				if len(entries) != 1 {
+					t.Errorf("a failed write left %v", entries)
+				}
+			}
+		})
+	}
+}
+
+// TestStoreKeepsBadFileAside puts a file that is not ours to read where the
+// times go: it is renamed aside with a timestamp, unchanged, reported once,
+// and a new file starts.
+func TestStoreKeepsBadFileAside(t *testing.T) {
+	for _, bad := range []string{
+		"{ this is not json",
+		"",
+		`{"version": 2, "best": {}}`,
+		`{"version": 1, "best": {"beginner": [{"ms": -5}]}}`,
+		`[1, 2, 3]`,
+	} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "scores.json")
+		os.WriteFile(path, []byte(bad), 0o600)
+		s := newStore(path, osFS{})
+		s.load(day)
+		n := s.takeNotice()
+		wantAside := path + ".bad-20250301-120000"
+		if n == nil || n.aside != wantAside || n.why == nil {
+			t.Fatalf("%q: notice %+v, want the file kept aside as %s", bad, n, wantAside)
+		}
+		if s.takeNotice() != nil {
+			t.Errorf("%q: the notice came twice", bad)
+		}
+		if kept, err := os.ReadFile(wantAside); err != nil || string(kept) != bad {
+			t.Errorf("%q: kept aside %q, %v", bad, kept, err)
+		}
+		if _, err := s.add("beginner", rec(1000, 0), day); err != nil {
+			t.Fatal(err)
+		}
+		if kept, _ := os.ReadFile(wantAside); string(kept) != bad {
+			t.Errorf("%q: the kept file changed to %q", bad, kept)
+		}
+		fresh := newStore(path, osFS{})
+		fresh.load(day)
+		if len(fresh.times("beginner")) != 1 {
+			t.Errorf("%q: the new file has %v", bad, fresh.best)
+		}
+	}
+}
+
+// TestStoreKeepsEveryBadFile: two bad files in the same second are both
+// kept.
+func TestStoreKeepsEveryBadFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scores.json")
+	for i, bad := range []string{"first", "second", "third"} {
+		os.WriteFile(path, []byte(bad), 0o600)
+		s := newStore(path, osFS{})
+		s.load(day)
+		want := path + ".bad-20250301-120000"
+		if i > 0 {
+			want += fmt.Sprintf("-%d", i+1)
+		}
+		if n := s.takeNotice(); n == nil || n.aside != want {
+			t.Fatalf("%s: notice %+v, want it kept as %s", bad, n, want)
+		}
+		if kept, _ := os.ReadFile(want); string(kept) != bad {
+			t.Errorf("%s kept as %q", bad, kept)
+		}
+	}
+}
+
+// TestStoreUnreadable: a file that cannot be read is kept aside like a
+// corrupt one; when it cannot even be moved, the store never writes over
+// it.
+func TestStoreUnreadable(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "scores.json")
+	os.WriteFile(path, []byte(`{"version":1,"best":{}}`), 0o600)
+	fsys := &fakeFS{readErr: fs.ErrPermission}
+	s := newStore(path, fsys)
+	s.load(day)
+	if n := s.takeNotice(); n == nil || n.aside == "" || !errors.Is(n.why, fs.ErrPermission) {
+		t.Fatalf("notice %+v, want the file kept aside", n)
+	}
+
+	path = filepath.Join(t.TempDir(), "scores.json")
+	os.WriteFile(path, []byte("precious"), 0o600)
+	fsys = &fakeFS{readErr: fs.ErrPermission, renameErr: fs.ErrPermission}
+	s = newStore(path, fsys)
+	s.load(day)
+	n := s.takeNotice()
+	if n == nil || n.aside != "" || !strings.Contains(n.why.Error(), "permission") {
+		t.Fatalf("notice %+v, want the file left where it is", n)
+	}
+	rank, err := s.add("beginner", rec(1000, 0), day)
+	if rank != 1 || err == nil {
+		t.Errorf("add = %d, %v; want rank 1 kept in memory and an error", rank, err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "precious" {
+		t.Errorf("the unreadable file was overwritten with %q", data)
+	}
+}
+
+func TestStoreMemoryOnly(t *testing.T) {
+	s := newStore("", osFS{})
+	s.load(day)
+	if rank, err := s.add("beginner", rec(1000, 0), day); rank != 1 || err != nil {
+		t.Errorf("add = %d, %v", rank, err)
+	}
+}
+
+// FuzzParseScores: no file makes the parser panic, and what it accepts
+// comes back the same after writing and reading it again.
+func FuzzParseScores(f *testing.F) {
+	f.Add([]byte(`{"version":1,"best":{"beginner":[{"ms":1234,"when":"2025-03-01T12:00:00Z"}]}}`))
+	f.Add([]byte(`{"version":1,"best":{"9x9/3":[{"ms":1},{"ms":2}],"x":null}}`))
+	f.Add([]byte(`{"version":1}`))
+	f.Add([]byte(`nul`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		best, err := parseScores(data)
+		if err != nil {
+			return
+		}
+		for key, recs := range best {
+			if len(recs) > keepBest {
+				t.Fatalf("%s keeps %d times", key, len(recs))
+			}
+		}
+		data, err = encodeScores(best)
+		if err != nil {
+			t.Fatalf("what was read does not write: %v", err)
+		}
+		again, err := parseScores(data)
+		if err != nil {
+			t.Fatalf("what was read does not read back: %v", err)
+		}
+		if len(again) != len(best) {
+			t.Fatalf("%d levels became %d", len(best), len(again))
+		}
+	})
+}
