@@ -110,3 +110,21 @@ func TestRestoreInGame(t *testing.T) {
 		})
 	}
 }
+
+// A game started from the top menu knows the terminal it is in: the
+// custom minesweeper field is limited to what a 100x40 terminal shows,
+// not to the 100x100 that an unknown size would allow.
+func TestGameFromMenuKnowsSize(t *testing.T) {
+	tm := start(t)
+	before := tm.State()
+	tm.WaitFor(topPrompt)
+	tm.Send("3\r")
+	tm.WaitFor("4. 사용자 지정")
+	tm.Send("4\r")
+	screen := tm.WaitFor("세로 칸 수를 입력하세요 (2~")
+	if strings.Contains(screen, "(2~100)") {
+		t.Fatalf("the custom rows ignore the terminal's height:\n%s", screen)
+	}
+	tm.Send("\x03")
+	finish(t, tm, before, 130)
+}
