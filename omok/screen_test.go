@@ -620,7 +620,7 @@ func TestASCII(t *testing.T) {
 func TestEnglish(t *testing.T) {
 	w := widths[0].w
 	s := New(Options{Lang: "en", Width: w}, nil)
-	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n============================\nChoose a menu item :"
+	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n============================\nEnter a menu number :"
 	if got := screenText(s, w); got != menu {
 		t.Fatalf("menu:\n%s", got)
 	}

@@ -100,7 +100,7 @@ var english = text{
 		"4. Quit",
 		rule28,
 	},
-	prompt: "Choose a menu item : ",
+	prompt: "Enter a menu number : ",
 	retry:  "Please enter again.",
 	howTo: []string{
 		rule28,
