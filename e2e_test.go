@@ -21,7 +21,10 @@ func start(t *testing.T, args ...string) *ptytest.Term {
 		t.Skip("end-to-end")
 	}
 	cmd := exec.Command(bin, args...)
-	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=")
+	// A config folder of its own, so that no test touches the player's
+	// best times.
+	home := t.TempDir()
+	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=", "HOME="+home, "XDG_CONFIG_HOME="+home)
 	return ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
 }
 

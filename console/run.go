@@ -26,6 +26,7 @@ type Interrupted struct {
 	Signal os.Signal // nil for Ctrl-C typed in raw mode
 }
 
+// Error says what stopped the program.
 func (e *Interrupted) Error() string {
 	if e.Signal == nil {
 		return "interrupted"

@@ -10,7 +10,6 @@ package minesweeper
 import (
 	"fmt"
 	"math/rand/v2"
-	"testing"
 	"time"
 
 	"github.com/mattn/go-runewidth"
@@ -46,9 +45,7 @@ func New(opt Options, back console.Screen) console.Screen {
 		a.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	path := opt.Scores
-	if path == "" && !testing.Testing() {
-		// A test never writes the player's own file: it keeps the times in
-		// memory unless it names a file in a temporary folder.
+	if path == "" {
 		var err error
 		if path, err = defaultScoresPath(); err != nil {
 			a.notice = []string{a.t.badFile, err.Error()}

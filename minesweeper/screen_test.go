@@ -683,12 +683,19 @@ func TestBadScoresFileReportedOnce(t *testing.T) {
 	mustNotContain(t, text(s, w), "읽을 수 없습니다")
 }
 
-// TestNoScoresFileInTests: without -scores, a test keeps best times in
-// memory and never touches the player's config folder.
-func TestNoScoresFileInTests(t *testing.T) {
+// Without -scores the best times live in termgames/scores.json in the
+// user's config folder (a temporary one in these tests: see TestMain).
+func TestDefaultScoresFile(t *testing.T) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		t.Skip(err)
+	}
 	s := New(Options{}, nil).(*app)
-	if s.store.path != "" {
-		t.Errorf("a test would write %s", s.store.path)
+	if want := filepath.Join(dir, "termgames", "scores.json"); s.store.path != want {
+		t.Errorf("best times in %q, want %q", s.store.path, want)
+	}
+	if !strings.HasPrefix(s.store.path, os.TempDir()) {
+		t.Errorf("a test would use the player's own file %s", s.store.path)
 	}
 }
 
