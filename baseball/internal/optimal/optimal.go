@@ -23,9 +23,12 @@
 //   - Memo: T(S) depends on S (and the guesses left) alone, so exact values
 //     and proven lower bounds are kept per set.
 //
-// The package is self-contained (its own Number and Score) so that the
-// baseball package's tests can import it without an import cycle; those
-// tests play every secret through the generated table with baseball.Score.
+// The package is self-contained (its own Number, Score and answer codes):
+// the generator must build even when the file it writes into package
+// baseball is stale or missing, and the baseball package's tests import it
+// without an import cycle. Those tests check the two agree: they play every
+// secret through the generated table with baseball.Score, and compare the
+// answer codes.
 package optimal
 
 import (
