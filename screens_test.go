@@ -1,0 +1,52 @@
+package main
+
+import (
+	"testing"
+	"time"
+
+	"termgames/console"
+)
+
+// sizes are the terminals FuzzScreens resizes through on each Tab,
+// degenerate ones included.
+var sizes = []console.Size{{100, 40}, {20, 5}, {0, 0}, {1, 1}, {80, 24}, {200, 60}, {40, 100}}
+
+// FuzzScreens plays every screen reachable from the top menu with
+// arbitrary input: keys, mouse reports and (on Tab) resizes to odd sizes,
+// with a clock that moves on. No input may panic, and every frame must
+// render.
+func FuzzScreens(f *testing.F) {
+	for _, seed := range []string{
+		"1\r1\r\r\x1b[B\r\x1b[C\r\x1b[B\ru\x1by\r4\r4\r",
+		"2\r1\rr00\x30\x31\x1b2\r123\r456\r\x1b3\rr10\t789\r\x1b4\r",
+		"3\r1\r\r\x1b[<0;5;5M\x1b[<2;7;5Mf\tr\x1b[<1;5;5M\x1b4\r3\r40\r2\r\x1b6\r",
+		"3\r5\r\x1b[C\x1b[D\r6\r\t\t\t4\r",
+		"x\r9\r\x7f\x7f1\r2\r3\r\x1b\x1b",
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		c := common{seeded: true, seed: 1}
+		c.w = console.NewCondition(console.Narrow)
+		var s console.Screen = newTopMenu(c, c.w)
+		size := sizes[0]
+		now := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+		s = s.Update(console.Event{Type: console.ResizeEvent, Size: size, Time: now})
+		for i, ev := range console.Keys(string(in)) {
+			if ev.IsKey(console.KeyCtrlC) {
+				return // Run ends the program here
+			}
+			if ev.IsKey(console.KeyTab) {
+				size = sizes[i%len(sizes)]
+				ev = console.Event{Type: console.ResizeEvent, Size: size}
+			}
+			now = now.Add(700 * time.Millisecond)
+			ev.Time = now
+			s = s.Update(ev)
+			if _, done := console.ExitMessage(s); done || s == nil {
+				return
+			}
+			s.View(size).Text(c.w)
+		}
+	})
+}
