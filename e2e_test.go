@@ -3,12 +3,15 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"reflect"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
 	"termgames/internal/ptytest"
@@ -130,4 +133,52 @@ func TestGameFromMenuKnowsSize(t *testing.T) {
 	}
 	tm.Send("\x03")
 	finish(t, tm, before, 130)
+}
+
+// The board is square in every terminal: whether the terminal draws □ one
+// column wide or two, and whether the player said so (-wide, -narrow) or
+// termgames asked the terminal itself, every cell's glyph stands at column
+// 2c of its row.
+func TestBoardSquareInEveryTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	for _, term := range []*runewidth.Condition{console.NewCondition(console.Narrow), console.NewCondition(console.Wide)} {
+		for _, flag := range []string{"", "-wide", "-narrow"} {
+			name := fmt.Sprintf("terminal wide=%v flag=%q", term.EastAsianWidth, flag)
+			args := []string{"omok"}
+			if flag != "" {
+				args = append(args, flag)
+			}
+			cmd := exec.Command(bin, args...)
+			cmd.Env = withoutEnv(os.Environ(), "RUNEWIDTH_EASTASIAN")
+			tm := ptytest.Start(t, cmd, 100, 40, term)
+			tm.WaitFor(topPrompt)
+			tm.Send("1\r\x1b[C\r\x1b[B\r")
+			tm.WaitFor("Player 1P")
+			for r := range 15 {
+				for c := range 15 {
+					if g := tm.Screen.At(r, 2*c); g != '□' && g != '○' && g != '●' {
+						t.Fatalf("%s: cell %d,%d at column %d is %q; the screen:\n%s", name, r, c, 2*c, g, tm.Screen.Text())
+					}
+				}
+			}
+			if tm.Screen.At(0, 2) != '○' || tm.Screen.At(1, 2) != '●' {
+				t.Errorf("%s: the stones are not where they were placed:\n%s", name, tm.Screen.Text())
+			}
+			tm.Send("\x03")
+			tm.Wait()
+		}
+	}
+}
+
+// withoutEnv returns env without the variable name.
+func withoutEnv(env []string, name string) []string {
+	var out []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, name+"=") {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

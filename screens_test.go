@@ -9,7 +9,7 @@ import (
 
 // sizes are the terminals FuzzScreens resizes through on each Tab,
 // degenerate ones included.
-var sizes = []console.Size{{100, 40}, {20, 5}, {0, 0}, {1, 1}, {80, 24}, {200, 60}, {40, 100}}
+var sizes = []console.Size{{Width: 100, Height: 40}, {Width: 20, Height: 5}, {Width: 0, Height: 0}, {Width: 1, Height: 1}, {Width: 80, Height: 24}, {Width: 200, Height: 60}, {Width: 40, Height: 100}}
 
 // FuzzScreens plays every screen reachable from the top menu with
 // arbitrary input: keys, mouse reports and (on Tab) resizes to odd sizes,

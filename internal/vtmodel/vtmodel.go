@@ -301,6 +301,18 @@ func (s *Screen) Text() string {
 	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
 }
 
+// At returns the character in the cell at row and column, 0 for the right
+// half of a wide character or a cell off the screen.
+func (s *Screen) At(row, col int) rune {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.grid()
+	if row < 0 || row >= len(g) || col < 0 || col >= len(g[row]) || g[row][col].cont {
+		return 0
+	}
+	return g[row][col].r
+}
+
 // Mode reports whether private mode m (1049 alternate screen, 25 cursor
 // shown, 7 autowrap, 1000/1006 mouse) is set.
 func (s *Screen) Mode(m int) bool {
