@@ -79,6 +79,10 @@ func Run(s Screen, opt Options) (err error) {
 	if opt.Width == nil {
 		opt.Width = NewCondition(Auto)
 	}
+	// Stop signals are caught before the terminal goes raw, so that none
+	// can end the program between the two with the terminal left raw.
+	l := newLoop(in, out, opt)
+	defer l.stop()
 	restore, err := enter(in, out)
 	if err != nil {
 		return err
@@ -93,8 +97,7 @@ func Run(s Screen, opt Options) (err error) {
 			fmt.Fprintln(out, msg)
 		}
 	}()
-	l := newLoop(in, out, opt)
-	defer l.stop()
+	go l.read()
 	s, err = l.run(s)
 	return err
 }
@@ -149,7 +152,6 @@ func newLoop(in, out *os.File, opt Options) *loop {
 	}
 	signal.Notify(l.signals, stopSignals...)
 	l.stopRes = watchResize(out, l.resize)
-	go l.read()
 	return l
 }
 
