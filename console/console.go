@@ -161,3 +161,18 @@ func ExitMessage(s Screen) (string, bool) {
 	e, ok := s.(exitScreen)
 	return e.message, ok
 }
+
+// Feed passes events to s one by one, as Run would, and returns the screen
+// they lead to: nil, or a screen made by Exit, once the program has left.
+func Feed(s Screen, evs ...Event) Screen {
+	for _, ev := range evs {
+		if s == nil {
+			return nil
+		}
+		if _, done := ExitMessage(s); done {
+			return s
+		}
+		s = s.Update(ev)
+	}
+	return s
+}

@@ -99,18 +99,3 @@ func (m *Menu) Update(ev Event) int {
 func (m *Menu) View(size Size, w *runewidth.Condition) Frame {
 	return m.log.Frame(size, w, m.input.String())
 }
-
-// Feed passes events to s one by one, as Run would, and returns the screen
-// they lead to: nil, or a screen made by Exit, once the program has left.
-func Feed(s Screen, evs ...Event) Screen {
-	for _, ev := range evs {
-		if s == nil {
-			return nil
-		}
-		if _, done := ExitMessage(s); done {
-			return s
-		}
-		s = s.Update(ev)
-	}
-	return s
-}
