@@ -158,7 +158,6 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		c.w = c.width()
 		return newTopMenu(c, c.w), &c, nil
 	case "omok":
 		if len(args) > 0 && args[0] == "judge" {
@@ -176,7 +175,6 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if err != nil {
 			return nil, nil, usageError{err}
 		}
-		c.w = c.width()
 		return omok.New(omokOptions(c, c.w, *size, r), nil), &c, nil
 	case "baseball":
 		ai := fs.String("ai", "best", "the computer's guesser: best (fewest guesses) or classic (the blog's)")
@@ -186,7 +184,6 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if _, err := baseball.ParseAI(*ai); err != nil {
 			return nil, nil, usageError{err}
 		}
-		c.w = c.width()
 		opt := baseballOptions(c, c.w)
 		opt.AI = *ai
 		return baseball.New(opt, nil), &c, nil
@@ -196,7 +193,6 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		c.w = c.width()
 		opt := minesweeperOptions(c, c.w)
 		opt.Marks, opt.Scores = *marks, *scores
 		return minesweeper.New(opt, nil), &c, nil
@@ -208,7 +204,8 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 	return nil, nil, usageError{fmt.Errorf("unknown command %q", cmd)}
 }
 
-// parseFlags parses and checks flags; a stray argument is a usage error.
+// parseFlags parses and checks flags, and builds the width measure they
+// choose; a stray argument is a usage error.
 func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -222,6 +219,7 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
+	c.w = c.width()
 	return nil
 }
 

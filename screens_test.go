@@ -43,7 +43,7 @@ func FuzzScreens(f *testing.F) {
 			now = now.Add(700 * time.Millisecond)
 			ev.Time = now
 			s = s.Update(ev)
-			if _, done := console.ExitMessage(s); done || s == nil {
+			if console.Ended(s) {
 				return
 			}
 			s.View(size).Text(c.w)

@@ -558,10 +558,7 @@ func FuzzKeys(f *testing.F) {
 		var s console.Screen = start("", "", seed, narrow, nil)
 		for _, ev := range console.Keys(keys) {
 			s = console.Feed(s, ev)
-			if s == nil {
-				return
-			}
-			if _, done := console.ExitMessage(s); done {
+			if console.Ended(s) {
 				return
 			}
 			frame := s.View(console.Size{Width: 80, Height: 24})

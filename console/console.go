@@ -156,6 +156,12 @@ type exitScreen struct{ message string }
 func (e exitScreen) Update(Event) Screen { return e }
 func (e exitScreen) View(Size) Frame     { return Frame{} }
 
+// Ended reports whether the program leaves at s: s is nil or made by Exit.
+func Ended(s Screen) bool {
+	_, exit := ExitMessage(s)
+	return exit || s == nil
+}
+
 // ExitMessage reports whether s is a screen made by Exit, and its message.
 func ExitMessage(s Screen) (string, bool) {
 	e, ok := s.(exitScreen)
@@ -166,10 +172,7 @@ func ExitMessage(s Screen) (string, bool) {
 // they lead to: nil, or a screen made by Exit, once the program has left.
 func Feed(s Screen, evs ...Event) Screen {
 	for _, ev := range evs {
-		if s == nil {
-			return nil
-		}
-		if _, done := ExitMessage(s); done {
+		if Ended(s) {
 			return s
 		}
 		s = s.Update(ev)

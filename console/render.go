@@ -54,7 +54,11 @@ func (r *renderer) render(f Frame, size Size) []byte {
 		r.fresh = false
 	}
 	if f.Mouse != r.mouse {
-		b.WriteString(map[bool]string{true: seqMouseOn, false: seqMouseOff}[f.Mouse])
+		if f.Mouse {
+			b.WriteString(seqMouseOn)
+		} else {
+			b.WriteString(seqMouseOff)
+		}
 		r.mouse = f.Mouse
 	}
 	n := min(len(f.Rows), size.Height)

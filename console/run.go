@@ -234,7 +234,7 @@ func (l *loop) run(s Screen) (Screen, error) {
 			}
 			ev.Time = now
 			next := s.Update(ev)
-			if _, done := ExitMessage(next); done || next == nil {
+			if Ended(next) {
 				return next, nil
 			}
 			if !sameScreen(s, next) {
@@ -242,7 +242,7 @@ func (l *loop) run(s Screen) (Screen, error) {
 				// the first one did: a game started from a menu lays out
 				// for the terminal it is in.
 				next = next.Update(Event{Type: ResizeEvent, Size: l.size, Time: now})
-				if _, done := ExitMessage(next); done || next == nil {
+				if Ended(next) {
 					return next, nil
 				}
 			}
