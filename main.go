@@ -24,6 +24,7 @@ import (
 
 	"termgames/baseball"
 	"termgames/console"
+	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
 )
@@ -41,7 +42,7 @@ const (
 
 // common are the flags every game takes.
 type common struct {
-	lang   string
+	lang   lang.Tag
 	ascii  bool
 	wide   bool
 	narrow bool
@@ -52,7 +53,10 @@ type common struct {
 }
 
 func (c *common) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.lang, "lang", "", "language: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)")
+	fs.Func("lang", "language: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
+		c.lang, err = lang.Parse(s)
+		return err
+	})
 	fs.BoolVar(&c.ascii, "ascii", false, "draw with ASCII glyphs, for terminals or fonts without ○ ● □")
 	fs.BoolVar(&c.wide, "wide", false, "the terminal draws ○ ● □ two columns wide (as a Korean Windows console does)")
 	fs.BoolVar(&c.narrow, "narrow", false, "the terminal draws ○ ● □ one column wide (most terminals)")
@@ -65,9 +69,6 @@ func (c *common) register(fs *flag.FlagSet) {
 
 // check validates the flags that are not free text.
 func (c *common) check() error {
-	if c.lang != "" && c.lang != "ko" && c.lang != "en" {
-		return fmt.Errorf("-lang %q: want ko or en", c.lang)
-	}
 	if c.wide && c.narrow {
 		return errors.New("-wide and -narrow together: choose one")
 	}
@@ -181,11 +182,11 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		if _, err := baseball.ParseAI(*ai); err != nil {
+		opt := baseballOptions(c, c.w)
+		var err error
+		if opt.AI, err = baseball.ParseAI(*ai); err != nil {
 			return nil, nil, usageError{err}
 		}
-		opt := baseballOptions(c, c.w)
-		opt.AI = *ai
 		return baseball.New(opt, nil), &c, nil
 	case "minesweeper":
 		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")

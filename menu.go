@@ -5,16 +5,19 @@ import (
 
 	"termgames/baseball"
 	"termgames/console"
+	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
 )
 
 // The top menu's texts, drawn like the omok program's menu.
-var topTexts = map[string]struct {
+type topTexts struct {
 	block              []string
 	prompt, retry, bye string
-}{
-	"ko": {
+}
+
+var (
+	topKorean = topTexts{
 		block: []string{
 			"============================",
 			"termgames: 게임을 골라 주세요!",
@@ -27,8 +30,8 @@ var topTexts = map[string]struct {
 		prompt: "원하는 메뉴를 입력하세요 : ",
 		retry:  "다시 입력하세요.",
 		bye:    "프로그램을 종료합니다.",
-	},
-	"en": {
+	}
+	topEnglish = topTexts{
 		block: []string{
 			"============================",
 			"termgames: choose a game!",
@@ -41,8 +44,12 @@ var topTexts = map[string]struct {
 		prompt: "Enter a menu number : ",
 		retry:  "Please enter again.",
 		bye:    "Goodbye.",
-	},
-}
+	}
+)
+
+// texts returns the top menu's texts: Korean, as the omok menu it is drawn
+// after, unless -lang says otherwise.
+func (c common) texts() topTexts { return lang.Pick(c.lang, lang.Korean, topKorean, topEnglish) }
 
 // topMenu is the first screen of `termgames`: it starts a game, and the
 // game's own quit comes back here.
@@ -53,10 +60,7 @@ type topMenu struct {
 }
 
 func newTopMenu(c common, w *runewidth.Condition) console.Screen {
-	t := topTexts[c.lang]
-	if c.lang == "" {
-		t = topTexts["ko"]
-	}
+	t := c.texts()
 	return &topMenu{c: c, w: w, menu: console.NewMenu(t.block, t.prompt, t.retry, 4)}
 }
 
@@ -79,11 +83,7 @@ func (m *topMenu) Update(ev console.Event) console.Screen {
 }
 
 func (m *topMenu) quit() console.Screen {
-	t, ok := topTexts[m.c.lang]
-	if !ok {
-		t = topTexts["ko"]
-	}
-	return console.Exit(t.bye)
+	return console.Exit(m.c.texts().bye)
 }
 
 func (m *topMenu) View(size console.Size) console.Frame { return m.menu.View(size, m.w) }

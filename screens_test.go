@@ -28,25 +28,20 @@ func FuzzScreens(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		c := common{seeded: true, seed: 1}
 		c.w = console.NewCondition(console.Narrow)
-		var s console.Screen = newTopMenu(c, c.w)
-		size := sizes[0]
+		d := console.NewDriver(newTopMenu(c, c.w), sizes[0])
 		now := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
-		s = s.Update(console.Event{Type: console.ResizeEvent, Size: size, Time: now})
+		d.Send(console.Event{Type: console.ResizeEvent, Size: sizes[0], Time: now})
 		for i, ev := range console.Keys(string(in)) {
-			if ev.IsKey(console.KeyCtrlC) {
-				return // Run ends the program here
-			}
 			if ev.IsKey(console.KeyTab) {
-				size = sizes[i%len(sizes)]
-				ev = console.Event{Type: console.ResizeEvent, Size: size}
+				ev = console.Event{Type: console.ResizeEvent, Size: sizes[i%len(sizes)]}
 			}
 			now = now.Add(700 * time.Millisecond)
 			ev.Time = now
-			s = s.Update(ev)
-			if console.Ended(s) {
+			d.Send(ev)
+			if d.Done() {
 				return
 			}
-			s.View(size).Text(c.w)
+			d.Text(c.w)
 		}
 	})
 }

@@ -1,56 +1,6 @@
 package baseball
 
-import (
-	"math/rand/v2"
-
-	"github.com/mattn/go-runewidth"
-
-	"termgames/console"
-)
-
-// Options are what main passes to the game.
-type Options struct {
-	// Lang is "en" (the original's language, also for "") or "ko".
-	Lang string
-	// AI is the computer guesser: "classic", "best", or "" for best.
-	// main checks it with ParseAI first; anything else here means best.
-	AI string
-	// Rand is the only source of chance (the computer's secret, the
-	// guessers' choices); main makes it from -seed. Nil gets a random seed.
-	Rand *rand.Rand
-	// Width measures text as the terminal draws it; nil is a narrow
-	// terminal.
-	Width *runewidth.Condition
-}
-
-// game is what every screen of one run shares.
-type game struct {
-	txt   *texts
-	ai    AI
-	rand  *rand.Rand
-	width *runewidth.Condition
-	need  console.Size
-	back  console.Screen // the top menu, or nil when started directly
-}
-
-// New returns the baseball menu. Quitting it returns back, or ends the
-// program when back is nil.
-func New(opt Options, back console.Screen) console.Screen {
-	g := &game{txt: textsFor(opt.Lang), rand: opt.Rand, width: opt.Width, back: back}
-	g.ai, _ = ParseAI(opt.AI)
-	if g.ai == "" {
-		g.ai = Best
-	}
-	if g.rand == nil {
-		g.rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	if g.width == nil {
-		g.width = console.NewCondition(console.Narrow)
-	}
-	// Tall enough for the menu and its prompt, wide enough for every line.
-	g.need = console.Size{Width: g.txt.width(g.width), Height: len(g.txt.menu) + 2}
-	return newMenu(g)
-}
+import "termgames/console"
 
 // menuScreen is the numbered menu, asked like the omok menu.
 type menuScreen struct {

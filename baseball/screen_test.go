@@ -9,6 +9,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 var (
@@ -18,8 +19,8 @@ var (
 	size   = console.Size{Width: 100, Height: 40}
 )
 
-func start(lang string, ai AI, seed uint64, w *runewidth.Condition, back console.Screen) console.Screen {
-	return New(Options{Lang: lang, AI: string(ai), Rand: rand.New(rand.NewPCG(seed, 1)), Width: w}, back)
+func start(lang lang.Tag, ai AI, seed uint64, w *runewidth.Condition, back console.Screen) console.Screen {
+	return New(Options{Lang: lang, AI: ai, Rand: rand.New(rand.NewPCG(seed, 1)), Width: w}, back)
 }
 
 // screenText is the screen as the player reads it, without the Esc hint
@@ -555,13 +556,13 @@ func FuzzKeys(f *testing.F) {
 		f.Add(s, uint64(1))
 	}
 	f.Fuzz(func(t *testing.T, keys string, seed uint64) {
-		var s console.Screen = start("", "", seed, narrow, nil)
+		d := console.NewDriver(start("", "", seed, narrow, nil), console.Size{Width: 80, Height: 24})
 		for _, ev := range console.Keys(keys) {
-			s = console.Feed(s, ev)
-			if console.Ended(s) {
+			d.Send(ev)
+			if d.Done() {
 				return
 			}
-			frame := s.View(console.Size{Width: 80, Height: 24})
+			frame := d.Frame()
 			if len(frame.Rows) > 24 {
 				t.Fatalf("%d rows in a 24-row terminal", len(frame.Rows))
 			}

@@ -6,6 +6,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 // texts is every line the screens print, in one language. English is the
@@ -171,13 +172,9 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// textsFor returns the texts of lang: "ko" for Korean, English otherwise.
-func textsFor(lang string) *texts {
-	if lang == "ko" {
-		return &korean
-	}
-	return &english
-}
+// textsFor returns the texts for a -lang value; English, the C original's
+// language, when there is none.
+func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, lang.English, &korean, &english) }
 
 // width is the widest fixed line of t, the least terminal width at which no
 // line is cut.

@@ -36,8 +36,9 @@ type EventType uint8
 const (
 	KeyEvent    EventType = iota // a key was pressed: Key, and Rune for KeyRune
 	MouseEvent                   // a mouse button or wheel: Mouse
-	ResizeEvent                  // the terminal's size, Size: first to every new screen, then on each resize
+	ResizeEvent                  // the terminal's size changed (and at the start): Size
 	TickEvent                    // the delay a Frame asked for with Tick has passed
+	ResultEvent                  // a command started with Do has answered: Result
 
 	// cursorReport is the terminal's answer to a cursor position request
 	// (ESC [ row ; col R). Run uses it to measure the terminal; screens never
@@ -118,9 +119,14 @@ type Event struct {
 	Rune  rune
 	Typed rune
 	Mouse Mouse
-	Size  Size
-	// Time is when the event happened; Run fills it in, tests may set it.
+	// Size is the terminal's size when the event happened: the driver
+	// stamps it on every event, so a screen always knows it.
+	Size Size
+	// Time is when the event happened: the driver stamps it from its clock,
+	// except that a test may bring its own (and so move the clock).
 	Time time.Time
+	// Result is what a command's work returned, in a ResultEvent.
+	Result any
 
 	at Pos // where a cursorReport says the cursor is
 }
@@ -166,16 +172,4 @@ func Ended(s Screen) bool {
 func ExitMessage(s Screen) (string, bool) {
 	e, ok := s.(exitScreen)
 	return e.message, ok
-}
-
-// Feed passes events to s one by one, as Run would, and returns the screen
-// they lead to: nil, or a screen made by Exit, once the program has left.
-func Feed(s Screen, evs ...Event) Screen {
-	for _, ev := range evs {
-		if Ended(s) {
-			return s
-		}
-		s = s.Update(ev)
-	}
-	return s
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"reflect"
 	"sync"
 	"syscall"
 	"time"
@@ -97,8 +96,11 @@ func Run(s Screen, opt Options) (err error) {
 			fmt.Fprintln(out, msg)
 		}
 	}()
+	d := l.driver(s)
+	defer d.stop(commandGrace)
 	go l.read()
-	s, err = l.run(s)
+	err = l.run(d)
+	s = d.Screen()
 	return err
 }
 
@@ -125,13 +127,17 @@ func enter(in, out *os.File) (restore func(), err error) {
 	}, nil
 }
 
-// loop is Run's state: the input reader, the timers, the renderer.
+// commandGrace is how long Run waits, when the program leaves, for
+// commands still running (a save of the best times just started) before it
+// returns without their answers.
+const commandGrace = time.Second
+
+// loop is Run's terminal side: the input reader, the timers, the signals,
+// the renderer. The Driver it feeds holds everything else.
 type loop struct {
 	in, out *os.File
 	opt     Options
-	dec     Decoder
 	ren     renderer
-	size    Size
 	input   chan []byte
 	readErr chan error
 	resize  chan struct{}
@@ -161,6 +167,19 @@ func (l *loop) stop() {
 	close(l.done)
 }
 
+// driver returns the Driver that runs s in this terminal: its size, the
+// wall clock, commands on goroutines of their own.
+func (l *loop) driver(s Screen) *Driver {
+	d := newDriver(termSize(l.out))
+	d.clock = time.Now
+	d.results = make(chan any)
+	d.gone = make(chan struct{})
+	d.width = l.opt.Width
+	d.measuring = l.opt.MeasureWidth
+	d.show(s)
+	return d
+}
+
 // read passes what the terminal sends to the loop. It is the only other
 // goroutine, and does nothing that can panic.
 func (l *loop) read() {
@@ -181,106 +200,72 @@ func (l *loop) read() {
 	}
 }
 
-// sameScreen reports whether b is the screen a: the same pointer. Screens
-// of other kinds are taken as new, which costs them one more ResizeEvent.
-func sameScreen(a, b Screen) bool {
-	if reflect.TypeOf(a) != reflect.TypeOf(b) || reflect.TypeOf(a).Kind() != reflect.Pointer {
-		return false
-	}
-	return a == b
-}
-
 // termSize is the terminal's size, or 80 x 24 when it cannot tell.
 func termSize(out *os.File) Size {
 	w, h, err := term.GetSize(int(out.Fd()))
 	if err != nil || w <= 0 || h <= 0 {
-		return Size{80, 24}
+		return DefaultSize
 	}
 	return Size{w, h}
 }
 
-// run is the screen loop: events in, Update, View, one write per batch.
-func (l *loop) run(s Screen) (Screen, error) {
-	l.size = termSize(l.out)
+// run shows the driver's screens until the program leaves: terminal events
+// in, the driver's frame out, one write per batch of events.
+func (l *loop) run(d *Driver) error {
 	l.ren.invalidate()
 	escTimer := time.NewTimer(time.Hour)
 	escTimer.Stop()
 	tickTimer := time.NewTimer(time.Hour)
 	tickTimer.Stop()
-	events := []Event{{Type: ResizeEvent, Size: l.size}}
-	measuring := l.opt.MeasureWidth
-	if measuring {
+	if d.measuring {
 		// □ at the top-left corner, then a cursor position request: the
 		// answer is column 2 where □ is one column wide, 3 where it is two.
 		// The first frame clears it away.
 		if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
-			return s, fmt.Errorf("console: write: %w", err)
+			return fmt.Errorf("console: write: %w", err)
 		}
 	}
-	for {
-		now := time.Now()
-		for _, ev := range events {
-			if ev.IsKey(KeyCtrlC) {
-				return s, &Interrupted{}
-			}
-			if ev.Type == cursorReport {
-				if measuring && ev.at.Row == 0 && (ev.at.Col == 1 || ev.at.Col == 2) {
-					l.opt.Width.EastAsianWidth = ev.at.Col == 2
-					l.opt.Width.CreateLUT()
-					l.ren.invalidate()
-					measuring = false
-				}
-				continue
-			}
-			ev.Time = now
-			next := s.Update(ev)
-			if Ended(next) {
-				return next, nil
-			}
-			if !sameScreen(s, next) {
-				// A new screen learns the size before anything else, as
-				// the first one did: a game started from a menu lays out
-				// for the terminal it is in.
-				next = next.Update(Event{Type: ResizeEvent, Size: l.size, Time: now})
-				if Ended(next) {
-					return next, nil
-				}
-			}
-			s = next
+	d.Send(Event{Type: ResizeEvent, Size: d.Size()})
+	for !d.Done() {
+		if d.measured {
+			d.measured = false
+			l.ren.invalidate() // every row was laid out for the other width
 		}
-		f := s.View(l.size)
-		if _, err := l.out.Write(l.ren.render(f, l.size)); err != nil {
-			return s, fmt.Errorf("console: write: %w", err)
+		f := d.Frame()
+		if _, err := l.out.Write(l.ren.render(f, d.Size())); err != nil {
+			return fmt.Errorf("console: write: %w", err)
 		}
 		tickTimer.Stop()
 		if f.Tick > 0 {
 			tickTimer.Reset(f.Tick)
 		}
-		events = nil
 		select {
 		case b := <-l.input:
-			events = l.dec.Feed(b)
+			d.Input(b)
 			escTimer.Stop()
-			if l.dec.Pending() {
+			if d.InputPending() {
 				escTimer.Reset(EscDelay)
 			}
 		case <-escTimer.C:
-			events = l.dec.Flush()
+			d.FlushInput()
 		case <-tickTimer.C:
-			events = []Event{{Type: TickEvent}}
+			d.Send(Event{Type: TickEvent})
+		case v := <-d.results:
+			d.running--
+			d.deliver(v)
 		case <-l.resize:
-			if sz := termSize(l.out); sz != l.size {
-				l.size = sz
+			if sz := termSize(l.out); sz != d.Size() {
 				l.ren.invalidate()
-				events = []Event{{Type: ResizeEvent, Size: sz}}
+				d.Send(Event{Type: ResizeEvent, Size: sz})
 			}
 		case sig := <-l.signals:
-			return s, &Interrupted{Signal: sig}
+			return &Interrupted{Signal: sig}
 		case err := <-l.readErr:
 			if errors.Is(err, io.EOF) {
-				return s, fmt.Errorf("console: the terminal closed its input")
+				return fmt.Errorf("console: the terminal closed its input")
 			}
-			return s, fmt.Errorf("console: read: %w", err)
+			return fmt.Errorf("console: read: %w", err)
 		}
 	}
+	return d.Err()
 }

@@ -3,6 +3,7 @@
 package console
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mattn/go-runewidth"
 
@@ -36,20 +38,22 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// probe is a screen that shows the size and every event, and leaves on q
-// (nil), x (Exit with a message) and p (a panic).
+// probe is a screen that shows the size its events carry and every event,
+// and leaves on q (nil), x (Exit with a message) and p (a panic). w starts
+// a command that answers once r is typed, or the program leaves.
 type probe struct {
 	w    *runewidth.Condition
 	size Size
 	last string
 	n    int
+	// release lets the command started by w answer.
+	release chan struct{}
 }
 
 func (p *probe) Update(ev Event) Screen {
 	p.n++
+	p.size = ev.Size
 	switch {
-	case ev.Type == ResizeEvent:
-		p.size = ev.Size
 	case ev.IsRune('q'):
 		return nil
 	case ev.IsRune('x'):
@@ -58,6 +62,25 @@ func (p *probe) Update(ev Event) Screen {
 		panic("probe panics")
 	case ev.IsRune('n'):
 		return &probe{w: p.w, last: "new screen"}
+	case ev.IsRune('w'):
+		p.last = "waiting"
+		release := make(chan struct{})
+		p.release = release
+		return Do(p, func(ctx context.Context) any {
+			select {
+			case <-release:
+				return "released"
+			case <-ctx.Done():
+				return "cancelled"
+			}
+		})
+	case ev.IsRune('r'):
+		if p.release != nil {
+			close(p.release)
+			p.release = nil
+		}
+	case ev.Type == ResultEvent:
+		p.last = fmt.Sprint("result ", ev.Result)
 	case ev.Type == KeyEvent:
 		p.last = ev.Key.String() + " " + string(ev.Rune)
 	}
@@ -164,13 +187,47 @@ func TestRunDecodesKeys(t *testing.T) {
 	tm.WaitFor("last Esc")
 	tm.Send("ㄹ")
 	tm.WaitFor("last Rune f")
-	// A new screen learns the size before its first key.
+	// A new screen learns the size with its first event, a key.
 	tm.Send("n")
+	tm.WaitFor("events 0 last new screen")
+	tm.Send("m")
 	tm.WaitUntil("the new screen knows the size", func(s string) bool {
-		return strings.Contains(s, "resized 80x24\nevents 1 last new screen")
+		return strings.Contains(s, "resized 80x24\nevents 1 last Rune m")
 	})
 	tm.Send("q")
 	tm.Wait()
+}
+
+// A command runs off the UI goroutine: keys are served while it works, its
+// answer shows when it comes, and leaving does not wait for one that never
+// answers.
+func TestRunCommands(t *testing.T) {
+	tm := startProbe(t)
+	tm.WaitFor("resized 80x24")
+	tm.Send("w")
+	tm.WaitFor("last waiting")
+	tm.Send("a")
+	tm.WaitFor("last Rune a")
+	tm.Send("r")
+	tm.WaitFor("last result released")
+	// How long leaving takes with nothing running (the race detector alone
+	// adds a second at exit) is the yardstick.
+	began := time.Now()
+	tm.Send("q")
+	tm.Wait()
+	plain := time.Since(began)
+	tm = startProbe(t)
+	tm.WaitFor("resized 80x24")
+	tm.Send("w")
+	tm.WaitFor("last waiting")
+	began = time.Now()
+	tm.Send("q")
+	if got := tm.Wait(); got != 0 {
+		t.Errorf("exit status %d", got)
+	}
+	if took := time.Since(began); took > plain+commandGrace/2 {
+		t.Errorf("leaving took %v with a command running, %v without", took, plain)
+	}
 }
 
 func TestRunNeedsATerminal(t *testing.T) {

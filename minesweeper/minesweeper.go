@@ -2,25 +2,31 @@
 // in a terminal: the original's three levels and a custom size, by keyboard
 // and by mouse, with best times kept in a file.
 //
-// field.go holds every rule of the game (no terminal, no I/O); scores.go
-// the best-times file; the other files are the screens: the numbered menu,
-// the custom-size questions, the board and the best times.
+// field.go holds every rule of the game (no terminal, no I/O) and scores.go
+// the best-times file; the screens are menu.go (the numbered menu, the
+// custom-size questions, the best times), play.go (the board) and text.go
+// (their words); minesweeper.go holds what they share, and runs the
+// best-times file's reading and writing as commands, off the UI goroutine.
 package minesweeper
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"time"
 
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 // Options are the command line's choices for the game.
 type Options struct {
-	// Lang is "ko" (the default, as the original) or "en".
-	Lang string
+	// Lang is the language of the texts; Korean, the original's, when
+	// none is chosen.
+	Lang lang.Tag
 	// ASCII draws the board with ASCII glyphs only.
 	ASCII bool
 	// Marks lets f (or a right click) turn a flag into a "?" mark.
@@ -57,40 +63,94 @@ func New(opt Options, back console.Screen) console.Screen {
 }
 
 // app is what the screens of one session share, and is itself the menu
-// screen.
+// screen. It is only ever touched on the UI goroutine: reading and writing
+// the best-times file are commands (console.Do) that work on a copy of the
+// store and hand the new one back as a console.ResultEvent.
 type app struct {
-	opt    Options
-	back   console.Screen
-	t      texts
-	w      *runewidth.Condition
-	rng    *rand.Rand
-	store  *store
-	menu   *console.Menu
-	size   console.Size // the terminal, from the latest ResizeEvent
-	notice []string     // a problem to show on the menu once
+	opt     Options
+	back    console.Screen
+	t       texts
+	w       *runewidth.Condition
+	rng     *rand.Rand
+	store   *store
+	menu    *console.Menu
+	size    console.Size  // the terminal's, from the latest event
+	notice  []string      // a problem to show on the menu once
+	loading bool          // the file is being read, or has been
+	fresh   bool          // store holds the file's times (read, or written since)
+	cmds    []console.Cmd // work for the driver, handed over by with
 }
 
-// The menu's items.
-const (
-	itemCustom = 4
-	itemBest   = 5
-	itemQuit   = 6
-)
-
 // observe keeps what every screen learns from any event: the terminal size,
-// and, at the first event, the best times (named with the event's time if
-// the file has to be kept aside).
+// the answers of the best-times commands, and, at the first event, that
+// the file is to be read (a bad file kept aside is named with that event's
+// time).
 func (a *app) observe(ev console.Event) {
-	if ev.Type == console.ResizeEvent {
-		a.size = ev.Size
+	a.size = ev.Size
+	switch r := ev.Result.(type) {
+	case loaded:
+		if !a.fresh { // a save that came first read the file too
+			a.store, a.fresh = r.store, true
+		}
+		if r.notice != nil {
+			a.notice = a.noticeLines(r.notice)
+		}
+	case saved:
+		a.store, a.fresh = r.store, true
+		r.board.saved(r)
 	}
-	if a.store.loaded {
-		return
+	if !a.loading {
+		a.loading = true
+		a.cmds = append(a.cmds, a.load(ev.Time))
 	}
-	a.store.load(ev.Time)
-	if n := a.store.takeNotice(); n != nil {
-		a.notice = a.noticeLines(n)
+}
+
+// with returns next carrying the commands the event started, for the
+// driver to run.
+func (a *app) with(next console.Screen) console.Screen {
+	cmds := a.cmds
+	a.cmds = nil
+	return console.Do(next, cmds...)
+}
+
+// loaded is what reading the best-times file gives back.
+type loaded struct {
+	store  *store
+	notice *notice
+}
+
+// saved is what entering a win in the best-times file gives back.
+type saved struct {
+	board  *board
+	store  *store
+	rank   int
+	err    error
+	notice *notice
+}
+
+// copyStore returns a store of its own for a command to work on.
+func (a *app) copyStore() *store {
+	c := *a.store
+	c.best = maps.Clone(a.store.best)
+	return &c
+}
+
+// load reads the best-times file, off the UI goroutine.
+func (a *app) load(now time.Time) console.Cmd {
+	c := a.copyStore()
+	return func(context.Context) any {
+		c.load(now)
+		return loaded{store: c, notice: c.takeNotice()}
 	}
+}
+
+// save enters a won game of b in the best times, off the UI goroutine.
+func (a *app) save(b *board, key string, rec Record, now time.Time) {
+	c := a.copyStore()
+	a.cmds = append(a.cmds, func(context.Context) any {
+		rank, err := c.add(key, rec, now)
+		return saved{board: b, store: c, rank: rank, err: err, notice: c.takeNotice()}
+	})
 }
 
 // noticeLines tells the player what became of a best-times file that could
@@ -100,59 +160,4 @@ func (a *app) noticeLines(n *notice) []string {
 		return []string{a.t.badFile, "  " + n.why.Error(), "  " + fmt.Sprintf(a.t.movedTo, n.aside)}
 	}
 	return []string{a.t.badFile, "  " + fmt.Sprintf(a.t.leftAlone, n.why)}
-}
-
-// Update reads the menu's answer.
-func (a *app) Update(ev console.Event) console.Screen {
-	a.observe(ev)
-	if a.notice != nil {
-		a.menu.Show(a.notice...)
-		a.notice = nil
-	}
-	n := a.menu.Update(ev)
-	if ev.IsKey(console.KeyEsc) {
-		n = itemQuit // as the top menu does: Esc leaves a menu
-	}
-	switch n {
-	case 0:
-		return a
-	case itemCustom:
-		return newAskCustom(a)
-	case itemBest:
-		return newBestTimes(a)
-	case itemQuit:
-		a.menu.Show()
-		if a.back != nil {
-			return a.back
-		}
-		return console.Exit("")
-	default:
-		return a.play(Levels()[n-1])
-	}
-}
-
-// View shows the menu.
-func (a *app) View(size console.Size) console.Frame { return a.menu.View(size, a.w) }
-
-// toMenu clears the screen and asks the menu again, with lines above it.
-func (a *app) toMenu(lines ...string) console.Screen {
-	a.menu.Show(lines...)
-	return a
-}
-
-// play starts a game of level l.
-func (a *app) play(l Level) console.Screen {
-	f, err := NewField(l, a.rng)
-	if err != nil {
-		return a.toMenu(err.Error())
-	}
-	return &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2}
-}
-
-// now is the clock of a screen: the time of the latest event that had one.
-func now(prev time.Time, ev console.Event) time.Time {
-	if ev.Time.IsZero() {
-		return prev
-	}
-	return ev.Time
 }

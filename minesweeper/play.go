@@ -28,20 +28,21 @@ type board struct {
 	start    time.Time // the first opening: the clock starts
 	now      time.Time // the latest event's time
 	took     time.Duration
-	message  string // the time of a win, or a problem saving it
+	message  string // the time of a win, its rank once saved, or a problem saving it
 }
 
 // Update moves the cursor, opens, flags, and leaves for the menu.
 func (b *board) Update(ev console.Event) console.Screen {
 	b.app.observe(ev)
-	b.now = now(b.now, ev)
+	b.now = ev.Time
+	var next console.Screen = b
 	switch ev.Type {
 	case console.KeyEvent:
-		return b.key(ev)
+		next = b.key(ev)
 	case console.MouseEvent:
 		b.mouse(ev)
 	}
-	return b
+	return b.app.with(next)
 }
 
 func (b *board) key(ev console.Event) console.Screen {
@@ -81,11 +82,8 @@ func (b *board) mouse(ev console.Event) {
 	if m.Release || m.Motion || m.Col < boardLeft {
 		return
 	}
-	// A click on the "too small" message is not a click on the board. The
-	// size is unknown when this package's screens were started by another
-	// screen after Run's first ResizeEvent (the top menu); mouse reports
-	// then still come only while the board is shown, which asks for them.
-	if b.app.size != (console.Size{}) && !b.fits(b.app.size) {
+	// A click on the "too small" message is not a click on the board.
+	if !b.fits(ev.Size) {
 		return
 	}
 	r, c := m.Row-boardTop, (m.Col-boardLeft)/2
@@ -124,31 +122,37 @@ func (b *board) chord(r, c int, at time.Time) {
 	b.settle(at)
 }
 
-// settle stops the clock when the game has just ended, and enters a win in
-// the best times.
+// settle stops the clock when the game has just ended, and has a win
+// entered in the best times; until the file answers, the message shows the
+// time alone.
 func (b *board) settle(at time.Time) {
-	if b.field.Status() == Playing || b.message != "" || b.took != 0 {
+	if b.field.Status() == Playing || b.took != 0 {
 		return
 	}
 	b.took = max(at.Sub(b.start), time.Millisecond)
 	if b.field.Status() != Won {
 		return
 	}
+	b.message = fmt.Sprintf(b.app.t.winTime, seconds(b.took))
 	rec := Record{Millis: b.took.Milliseconds(), When: at.Truncate(time.Second)}
-	rank, err := b.app.store.add(b.field.Level().Key(), rec, at)
+	b.app.save(b, b.field.Level().Key(), rec, at)
+}
+
+// saved tells how the win was entered in the best times.
+func (b *board) saved(r saved) {
 	t := b.app.t
 	switch {
-	case err != nil:
-		b.message = fmt.Sprintf(t.saveFailed, err)
-	case rank > 0:
-		b.message = fmt.Sprintf(t.winRank, seconds(b.took), rank)
+	case r.err != nil:
+		b.message = fmt.Sprintf(t.saveFailed, r.err)
+	case r.rank > 0:
+		b.message = fmt.Sprintf(t.winRank, seconds(b.took), r.rank)
 	default:
 		b.message = fmt.Sprintf(t.winTime, seconds(b.took))
 	}
 	// The file may have gone bad since the menu read it; it was kept aside
 	// before the new one was written, and the player hears of it here.
-	if n := b.app.store.takeNotice(); n != nil {
-		b.message += "   " + strings.Join(b.app.noticeLines(n), " ")
+	if r.notice != nil {
+		b.message += "   " + strings.Join(b.app.noticeLines(r.notice), " ")
 	}
 }
 
@@ -273,4 +277,71 @@ func longer(a, b string) string {
 		return b
 	}
 	return a
+}
+
+// The board's glyphs. None is an emoji (an emoji's width differs from one
+// terminal to the next, and some draw it in colour whatever we ask):
+//
+//   - covered ■ (U+25A0): a solid tile, still to be opened, the way the
+//     original's raised covers read;
+//   - open blank · (U+00B7): open and empty, yet visibly a cell, so a row of
+//     blanks can be counted and the cursor stays findable on it;
+//   - flag ► (U+25BA, black right-pointing pointer): a pennant, in red. Not
+//     ▶ (U+25B6), which is an emoji in some terminals;
+//   - "?" for the mark, 1-8 for the numbers: plain ASCII;
+//   - mine ● (U+25CF): round, unlike the square tiles around it; the one
+//     that went off is drawn in reverse video (and red);
+//   - wrong flag × (U+00D7): a crossed-out flag.
+//
+// ■ · ► ● × are East Asian ambiguous width: one column in most terminals,
+// two in a Korean Windows console. Each is padded to two columns with the
+// screen's width measure and put at its own column, so the board is square
+// either way. -ascii draws # . F ? * X instead.
+type glyphSet struct {
+	covered, blank, flag, mark, mine, wrong string
+}
+
+func glyphsFor(ascii bool) glyphSet {
+	if ascii {
+		return glyphSet{covered: "#", blank: ".", flag: "F", mark: "?", mine: "*", wrong: "X"}
+	}
+	return glyphSet{covered: "■", blank: "·", flag: "►", mark: "?", mine: "●", wrong: "×"}
+}
+
+// numberColors are the classic colours of 1 to 8 (1 blue, 2 green, 3 red,
+// 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) in the 16 terminal colours.
+// Black would vanish on a dark terminal, so 7 takes the terminal's own text
+// colour (black on the classic light background), in bold.
+func numberColor(n int) console.Style {
+	colors := [9]console.Color{
+		1: console.BrightBlue, 2: console.Green, 3: console.BrightRed, 4: console.Blue,
+		5: console.Red, 6: console.Cyan, 7: console.Default, 8: console.BrightBlack,
+	}
+	return console.Style{FG: colors[n], Bold: n == 7}
+}
+
+// glyph returns how a cell with look l is drawn. Every look differs by its
+// glyph alone, so the board reads the same without colour (NO_COLOR).
+func (g glyphSet) glyph(l Look) (string, console.Style) {
+	if n, ok := l.Number(); ok {
+		if n == 0 {
+			return g.blank, console.Style{FG: console.BrightBlack}
+		}
+		return string(rune('0' + n)), numberColor(n)
+	}
+	switch l {
+	case Flagged:
+		return g.flag, console.Style{FG: console.BrightRed, Bold: true}
+	case Marked:
+		return g.mark, console.Style{Bold: true}
+	case Mine:
+		return g.mine, console.Style{Bold: true}
+	case Exploded:
+		// Reverse with a red foreground: a red tile, or reverse video alone
+		// under NO_COLOR.
+		return g.mine, console.Style{FG: console.Red, Bold: true, Reverse: true}
+	case WrongFlag:
+		return g.wrong, console.Style{FG: console.BrightRed, Bold: true}
+	}
+	return g.covered, console.Plain
 }

@@ -24,6 +24,33 @@ var widths = []struct {
 
 var big = console.Size{Width: 100, Height: 40}
 
+// feed passes evs to s through a console.Driver, as Run would, in a
+// terminal of the size the session last saw (big before any).
+func feed(s console.Screen, evs ...console.Event) console.Screen {
+	size := big
+	if a := session(s); a != nil && a.size != (console.Size{}) {
+		size = a.size
+	}
+	d := console.NewDriver(s, size)
+	d.Send(evs...)
+	return d.Screen()
+}
+
+// session returns the app behind any of the package's screens.
+func session(s console.Screen) *app {
+	switch s := s.(type) {
+	case *app:
+		return s
+	case *board:
+		return s.app
+	case *askCustom:
+		return s.app
+	case *bestTimes:
+		return s.app
+	}
+	return nil
+}
+
 func resize(size console.Size) console.Event {
 	return console.Event{Type: console.ResizeEvent, Size: size}
 }
@@ -46,7 +73,7 @@ func start(t *testing.T, w *runewidth.Condition, opt Options) (console.Screen, *
 	}
 	opt.Width = w
 	s := New(opt, nil)
-	s = console.Feed(s, at(0, resize(big)))
+	s = feed(s, at(0, resize(big)))
 	return s, s.(*app)
 }
 
@@ -104,7 +131,7 @@ func TestMenu(t *testing.T) {
 		if got := text(s, w.w); got != wantEn {
 			t.Errorf("%s: menu\n%s\nwant\n%s", w.name, got, wantEn)
 		}
-		s = console.Feed(s, console.Keys("7\r")...)
+		s = feed(s, console.Keys("7\r")...)
 		mustContain(t, text(s, w.w), "Enter a menu number : 7\nPlease enter again.\n====")
 	}
 }
@@ -112,41 +139,45 @@ func TestMenu(t *testing.T) {
 func TestMenuQuit(t *testing.T) {
 	w := widths[0].w
 	s, _ := start(t, w, Options{})
-	s = console.Feed(s, console.Keys("6\r")...)
+	s = feed(s, console.Keys("6\r")...)
 	if msg, ok := console.ExitMessage(s); !ok || msg != "" {
 		t.Errorf("6 alone leads to %T %q, want console.Exit(\"\")", s, msg)
 	}
 	back := New(Options{Width: w}, nil) // any screen stands for the top menu
 	for _, keys := range []string{"6\r", "\x1b"} {
 		s = New(Options{Width: w, Scores: filepath.Join(t.TempDir(), "s.json")}, back)
-		if got := console.Feed(s, console.Keys(keys)...); got != back {
+		if got := feed(s, console.Keys(keys)...); got != back {
 			t.Errorf("%q from the top menu leads to %T, want the top menu", keys, got)
 		}
 	}
 	s, _ = start(t, w, Options{})
-	s = console.Feed(s, console.KeyPress(console.KeyEsc))
+	s = feed(s, console.KeyPress(console.KeyEsc))
 	if _, ok := console.ExitMessage(s); !ok {
 		t.Errorf("Esc alone leads to %T, want console.Exit", s)
 	}
 }
 
 // TestStartedByTopMenu: the top menu starts this package's menu after Run's
-// first ResizeEvent, so no size is known until the terminal changes; the
-// mouse must work all the same.
+// first ResizeEvent; the size comes with every event all the same, and the
+// mouse works.
 func TestStartedByTopMenu(t *testing.T) {
 	w := widths[0].w
-	s := New(Options{Width: w, Scores: filepath.Join(t.TempDir(), "s.json"), Rand: rand.New(rand.NewPCG(1, 1))}, nil)
-	s, b := play(t, s, 1)
-	console.Feed(s, console.Click(console.MouseLeft, boardTop+2, clickCol(3, false)))
+	d := console.NewDriver(New(Options{Width: w, Scores: filepath.Join(t.TempDir(), "s.json"), Rand: rand.New(rand.NewPCG(1, 1))}, nil), console.DefaultSize)
+	d.Send(console.Keys("1\r")...)
+	b, ok := d.Screen().(*board)
+	if !ok {
+		t.Fatalf("1 leads to %T", d.Screen())
+	}
+	d.Send(console.Click(console.MouseLeft, boardTop+2, clickCol(3, false)))
 	if !b.field.Started() || b.row != 2 || b.col != 3 {
-		t.Errorf("a click with no size known yet did nothing")
+		t.Errorf("a click in a game started from a menu did nothing")
 	}
 }
 
 // play starts level n (1-3) from the menu.
 func play(t *testing.T, s console.Screen, n int) (console.Screen, *board) {
 	t.Helper()
-	s = console.Feed(s, console.Keys(fmt.Sprintf("%d\r", n))...)
+	s = feed(s, console.Keys(fmt.Sprintf("%d\r", n))...)
 	b, ok := s.(*board)
 	if !ok {
 		t.Fatalf("menu item %d leads to %T", n, s)
@@ -233,7 +264,7 @@ func TestCursorMoves(t *testing.T) {
 		{"\x1bOA", 7, 8}, // SS3 arrows too
 	}
 	for _, tt := range tests {
-		s = console.Feed(s, console.Keys(tt.keys)...)
+		s = feed(s, console.Keys(tt.keys)...)
 		if b.row != tt.row || b.col != tt.col {
 			t.Fatalf("after %q the cursor is at %d,%d, want %d,%d", tt.keys, b.row, b.col, tt.row, tt.col)
 		}
@@ -242,7 +273,7 @@ func TestCursorMoves(t *testing.T) {
 		}
 	}
 	// Hangul input mode: ㅗ ㅓ ㅏ ㅣ are h j k l.
-	console.Feed(s, console.RunePress('ㅏ'), console.RunePress('ㅗ'))
+	feed(s, console.RunePress('ㅏ'), console.RunePress('ㅗ'))
 	if b.row != 6 || b.col != 7 {
 		t.Errorf("after ㅏ ㅗ the cursor is at %d,%d, want 6,7", b.row, b.col)
 	}
@@ -252,7 +283,7 @@ func TestOpenStartsTheClock(t *testing.T) {
 	w := widths[1].w
 	s, _ := start(t, w, Options{})
 	s, b := play(t, s, 1)
-	s = console.Feed(s, at(3, console.KeyPress(console.KeyEnter)))
+	s = feed(s, at(3, console.KeyPress(console.KeyEnter)))
 	if !b.field.Started() || b.field.Look(4, 4) != Blank {
 		t.Fatalf("the first opening is %v", b.field.Look(4, 4))
 	}
@@ -264,13 +295,13 @@ func TestOpenStartsTheClock(t *testing.T) {
 	if f.Tick != time.Second {
 		t.Errorf("tick %v, want a second", f.Tick)
 	}
-	s = console.Feed(s, at(4.6, console.Event{Type: console.TickEvent}))
+	s = feed(s, at(4.6, console.Event{Type: console.TickEvent}))
 	f = s.View(big)
 	mustContain(t, f.Text(w), "시간: 1초")
 	if f.Tick != 400*time.Millisecond {
 		t.Errorf("tick %v, want the rest of the second, 400ms", f.Tick)
 	}
-	s = console.Feed(s, at(125.2, console.Event{Type: console.TickEvent}))
+	s = feed(s, at(125.2, console.Event{Type: console.TickEvent}))
 	mustContain(t, text(s, w), "시간: 122초")
 }
 
@@ -280,12 +311,12 @@ func TestFlagKeys(t *testing.T) {
 		s, _ := start(t, w, Options{Marks: marks})
 		s, b := play(t, s, 1)
 		glyph := func() string { return strings.TrimSpace(cellSpan(t, s.View(big), 4, 4).Text) }
-		s = console.Feed(s, console.Keys("f")...)
+		s = feed(s, console.Keys("f")...)
 		if glyph() != "►" {
 			t.Fatalf("f shows %q", glyph())
 		}
 		mustContain(t, text(s, w), "남은 지뢰: 9")
-		s = console.Feed(s, console.RunePress('ㄹ')) // f in Hangul input mode
+		s = feed(s, console.RunePress('ㄹ')) // f in Hangul input mode
 		want := "■"
 		if marks {
 			want = "?"
@@ -296,13 +327,13 @@ func TestFlagKeys(t *testing.T) {
 		mustContain(t, text(s, w), "남은 지뢰: 10")
 		if marks {
 			mustContain(t, text(s, w), "f 깃발/?")
-			s = console.Feed(s, console.Keys("F")...)
+			s = feed(s, console.Keys("F")...)
 			if glyph() != "■" {
 				t.Errorf("f on a mark shows %q", glyph())
 			}
 		}
 		// A flag is not opened by Enter.
-		s = console.Feed(s, console.Keys("f\r")...)
+		s = feed(s, console.Keys("f\r")...)
 		if b.field.Started() {
 			t.Error("Enter on a flag opened it")
 		}
@@ -324,7 +355,7 @@ func TestWinByMouse(t *testing.T) {
 		scores := filepath.Join(dir, "scores.json")
 		s, _ := start(t, w.w, Options{Scores: scores})
 		s, b := play(t, s, 1)
-		s = console.Feed(s, at(10, console.Click(console.MouseLeft, boardTop+0, clickCol(0, false))))
+		s = feed(s, at(10, console.Click(console.MouseLeft, boardTop+0, clickCol(0, false))))
 		if b.row != 0 || b.col != 0 {
 			t.Errorf("%s: the cursor did not follow the click: %d,%d", w.name, b.row, b.col)
 		}
@@ -334,7 +365,7 @@ func TestWinByMouse(t *testing.T) {
 		for r := range l.Rows {
 			for c := range l.Cols {
 				if b.field.mine[b.field.index(r, c)] {
-					s = console.Feed(s, at(11, console.Click(console.MouseRight, boardTop+r, clickCol(c, true))))
+					s = feed(s, at(11, console.Click(console.MouseRight, boardTop+r, clickCol(c, true))))
 				}
 			}
 		}
@@ -342,7 +373,7 @@ func TestWinByMouse(t *testing.T) {
 		for r := range l.Rows {
 			for c := range l.Cols {
 				if !b.field.mine[b.field.index(r, c)] && !b.field.IsOpen(r, c) {
-					s = console.Feed(s, at(22.345, console.Click(console.MouseLeft, boardTop+r, clickCol(c, true))))
+					s = feed(s, at(22.345, console.Click(console.MouseLeft, boardTop+r, clickCol(c, true))))
 				}
 			}
 		}
@@ -358,20 +389,20 @@ func TestWinByMouse(t *testing.T) {
 		}
 		// Keys after the end change nothing but r, Esc and q.
 		before := text(s, w.w)
-		s = console.Feed(s, console.Keys("f\r hjkl")...)
+		s = feed(s, console.Keys("f\r hjkl")...)
 		if text(s, w.w) != before {
 			t.Errorf("%s: keys after the win changed the screen", w.name)
 		}
 		// The best times list it.
-		s = console.Feed(s, console.KeyPress(console.KeyEsc))
-		s = console.Feed(s, console.Keys("5\r")...)
+		s = feed(s, console.KeyPress(console.KeyEsc))
+		s = feed(s, console.Keys("5\r")...)
 		screen = text(s, w.w)
 		mustContain(t, screen, "최고 기록: 초급 (9 x 9, 지뢰 10개)   (1/3)", "  1.     12.3초   2025-03-01 12:00")
-		s = console.Feed(s, console.KeyPress(console.KeyRight))
+		s = feed(s, console.KeyPress(console.KeyRight))
 		mustContain(t, text(s, w.w), "최고 기록: 중급 (16 x 16, 지뢰 40개)   (2/3)", "(기록이 없습니다)")
-		s = console.Feed(s, console.KeyPress(console.KeyLeft), console.KeyPress(console.KeyLeft))
+		s = feed(s, console.KeyPress(console.KeyLeft), console.KeyPress(console.KeyLeft))
 		mustContain(t, text(s, w.w), "고급 (16 x 30, 지뢰 99개)   (3/3)")
-		s = console.Feed(s, console.KeyPress(console.KeyEnter))
+		s = feed(s, console.KeyPress(console.KeyEnter))
 		if _, ok := s.(*app); !ok {
 			t.Fatalf("Enter on the best times leads to %T", s)
 		}
@@ -382,7 +413,7 @@ func TestLose(t *testing.T) {
 	w := widths[0].w
 	s, _ := start(t, w, Options{})
 	s, b := play(t, s, 1)
-	s = console.Feed(s, at(1, console.KeyPress(console.KeyEnter)))
+	s = feed(s, at(1, console.KeyPress(console.KeyEnter)))
 	// Flag one mine and one safe cell, then open a mine by keyboard.
 	var mines, safe [][2]int
 	l := b.field.Level()
@@ -398,24 +429,24 @@ func TestLose(t *testing.T) {
 	}
 	goTo := func(r, c int) {
 		for b.row > r {
-			s = console.Feed(s, console.KeyPress(console.KeyUp))
+			s = feed(s, console.KeyPress(console.KeyUp))
 		}
 		for b.row < r {
-			s = console.Feed(s, console.KeyPress(console.KeyDown))
+			s = feed(s, console.KeyPress(console.KeyDown))
 		}
 		for b.col > c {
-			s = console.Feed(s, console.KeyPress(console.KeyLeft))
+			s = feed(s, console.KeyPress(console.KeyLeft))
 		}
 		for b.col < c {
-			s = console.Feed(s, console.KeyPress(console.KeyRight))
+			s = feed(s, console.KeyPress(console.KeyRight))
 		}
 	}
 	goTo(mines[0][0], mines[0][1])
-	s = console.Feed(s, console.Keys("f")...)
+	s = feed(s, console.Keys("f")...)
 	goTo(safe[0][0], safe[0][1])
-	s = console.Feed(s, console.Keys("f")...)
+	s = feed(s, console.Keys("f")...)
 	goTo(mines[1][0], mines[1][1])
-	s = console.Feed(s, at(7.9, console.RunePress(' ')))
+	s = feed(s, at(7.9, console.RunePress(' ')))
 	f := s.View(big)
 	mustContain(t, f.Text(w), "시간: 6초   패배")
 	glyph := func(rc [2]int) (string, console.Style) {
@@ -462,11 +493,11 @@ func TestChordOnScreen(t *testing.T) {
 		b.row, b.col = 1, 1
 		switch how {
 		case "enter", "wrong":
-			console.Feed(s, console.KeyPress(console.KeyEnter))
+			feed(s, console.KeyPress(console.KeyEnter))
 		case "left":
-			console.Feed(s, console.Click(console.MouseLeft, boardTop+1, clickCol(1, false)))
+			feed(s, console.Click(console.MouseLeft, boardTop+1, clickCol(1, false)))
 		case "middle":
-			console.Feed(s, console.Click(console.MouseMiddle, boardTop+1, clickCol(1, true)))
+			feed(s, console.Click(console.MouseMiddle, boardTop+1, clickCol(1, true)))
 		}
 		want := lines("F12##", "113##", "..2##")
 		if how == "wrong" {
@@ -483,17 +514,17 @@ func TestRestartAndBack(t *testing.T) {
 	for _, key := range []console.Event{console.KeyPress(console.KeyEsc), console.RunePress('q'), console.RunePress('ㅂ')} {
 		s, _ := start(t, w, Options{})
 		s, b := play(t, s, 3)
-		s = console.Feed(s, console.KeyPress(console.KeyUp), console.KeyPress(console.KeyEnter))
-		s = console.Feed(s, console.RunePress('r'))
+		s = feed(s, console.KeyPress(console.KeyUp), console.KeyPress(console.KeyEnter))
+		s = feed(s, console.RunePress('r'))
 		nb, ok := s.(*board)
 		if !ok || nb == b || nb.field.Started() || nb.field.Level() != Levels()[2] || nb.row != 7 || nb.col != 14 {
 			t.Fatalf("r leads to %T, want a new expert game with the cursor in the centre", s)
 		}
-		s = console.Feed(s, console.RunePress('ㄱ')) // r in Hangul input mode
+		s = feed(s, console.RunePress('ㄱ')) // r in Hangul input mode
 		if s == nb {
 			t.Error("ㄱ did not start a new game")
 		}
-		s = console.Feed(s, key)
+		s = feed(s, key)
 		if _, ok := s.(*app); !ok {
 			t.Fatalf("%v leads to %T, want the menu", key, s)
 		}
@@ -505,7 +536,7 @@ func TestRestartAndBack(t *testing.T) {
 func TestCustom(t *testing.T) {
 	w := widths[1].w
 	s, a := start(t, w, Options{})
-	s = console.Feed(s, console.Keys("4\r")...)
+	s = feed(s, console.Keys("4\r")...)
 	mustContain(t, text(s, w), "사용자 지정\n세로 칸 수를 입력하세요 (2~33) :")
 	steps := []struct {
 		typed, want string
@@ -521,10 +552,10 @@ func TestCustom(t *testing.T) {
 		{"0\r", "(1~199) : 0\n다시 입력하세요."},
 	}
 	for _, st := range steps {
-		s = console.Feed(s, console.Keys(st.typed)...)
+		s = feed(s, console.Keys(st.typed)...)
 		mustContain(t, text(s, w), st.want)
 	}
-	s = console.Feed(s, console.Keys("199\r")...)
+	s = feed(s, console.Keys("199\r")...)
 	b, ok := s.(*board)
 	if !ok || b.field.Level() != Custom(20, 10, 199) {
 		t.Fatalf("the custom answers lead to %T", s)
@@ -535,40 +566,40 @@ func TestCustom(t *testing.T) {
 	}
 
 	// The limits follow the terminal: a smaller one asks for less.
-	s = console.Feed(a.toMenu(), console.Keys("4\r")...)
-	s = console.Feed(s, resize(console.Size{Width: 62, Height: 20}))
-	s = console.Feed(s, console.Keys("14\r")...)
+	s = feed(a.toMenu(), console.Keys("4\r")...)
+	s = feed(s, resize(console.Size{Width: 62, Height: 20}))
+	s = feed(s, console.Keys("14\r")...)
 	mustContain(t, text(s, w), "(2~13) : 14\n다시 입력하세요.\n세로 칸 수를 입력하세요 (2~13) :")
-	s = console.Feed(s, resize(console.Size{Width: 62, Height: 21}))
+	s = feed(s, resize(console.Size{Width: 62, Height: 21}))
 	mustContain(t, text(s, w), "다시 입력하세요.\n세로 칸 수를 입력하세요 (2~14) :") // the question follows the terminal
-	s = console.Feed(s, console.Keys("13\r30\r")...)
+	s = feed(s, console.Keys("13\r30\r")...)
 	mustContain(t, text(s, w), "가로 칸 수를 입력하세요 (2~30) : 30\n지뢰 수를")
-	s = console.Feed(s, console.KeyPress(console.KeyEsc))
+	s = feed(s, console.KeyPress(console.KeyEsc))
 	if _, ok := s.(*app); !ok {
 		t.Fatalf("Esc in the custom questions leads to %T", s)
 	}
 
 	// A terminal that cannot show any board says so.
-	s = console.Feed(s, resize(console.Size{Width: 30, Height: 8}))
-	s = console.Feed(s, console.Keys("4\r")...)
+	s = feed(s, resize(console.Size{Width: 30, Height: 8}))
+	s = feed(s, console.Keys("4\r")...)
 	if _, ok := s.(*app); !ok {
 		t.Fatalf("custom in a tiny terminal leads to %T", s)
 	}
 	mustContain(t, s.View(console.Size{Width: 30, Height: 40}).Text(w), "터미널이 너무 작아")
 
 	// The largest: 100 x 100 and 9,999 mines, in a terminal big enough.
-	s = console.Feed(s, resize(console.Size{Width: 250, Height: 120}))
-	s = console.Feed(s, console.Keys("4\r100\r100\r9999\r")...)
+	s = feed(s, resize(console.Size{Width: 250, Height: 120}))
+	s = feed(s, console.Keys("4\r100\r100\r9999\r")...)
 	b, ok = s.(*board)
 	if !ok || b.field.Level() != Custom(100, 100, 9999) {
 		t.Fatalf("a 100 x 100 custom field leads to %T", s)
 	}
-	s = console.Feed(s, console.KeyPress(console.KeyEnter))
+	s = feed(s, console.KeyPress(console.KeyEnter))
 	if b.field.Status() != Won {
 		t.Error("the only safe cell of a 100 x 100 field with 9,999 mines did not win")
 	}
-	s = console.Feed(s, console.KeyPress(console.KeyEsc))
-	s = console.Feed(s, console.Keys("4\r")...)
+	s = feed(s, console.KeyPress(console.KeyEsc))
+	s = feed(s, console.Keys("4\r")...)
 	mustContain(t, text(s, w), "(2~100) :")
 }
 
@@ -577,7 +608,7 @@ func TestTooSmall(t *testing.T) {
 		s, a := start(t, w.w, Options{})
 		s, b := play(t, s, 3)
 		small := console.Size{Width: 50, Height: 20}
-		s = console.Feed(s, resize(small))
+		s = feed(s, resize(small))
 		f := s.View(small)
 		need := b.need()
 		if need.Height != 16+extraRows || need.Width < 62 {
@@ -591,12 +622,12 @@ func TestTooSmall(t *testing.T) {
 			t.Errorf("%s: mouse reports asked while no board is shown", w.name)
 		}
 		// A click where the board would be does nothing.
-		s = console.Feed(s, console.Click(console.MouseLeft, boardTop+1, clickCol(1, false)))
+		s = feed(s, console.Click(console.MouseLeft, boardTop+1, clickCol(1, false)))
 		if b.field.Started() {
 			t.Errorf("%s: a click on a hidden board opened a cell", w.name)
 		}
 		// Keys still play; the board comes back when the terminal grows.
-		s = console.Feed(s, console.KeyPress(console.KeyEnter), resize(need))
+		s = feed(s, console.KeyPress(console.KeyEnter), resize(need))
 		f = s.View(a.size)
 		if !b.field.Started() || !strings.Contains(f.Text(w.w), "고급   남은 지뢰: 99") || !f.Mouse {
 			t.Errorf("%s: after the resize:\n%s", w.name, f.Text(w.w))
@@ -646,8 +677,8 @@ func TestASCIIBoard(t *testing.T) {
 	s, _ := start(t, w, Options{ASCII: true, Lang: "en"})
 	s, b := play(t, s, 1)
 	b.field = fieldOf(t, "*.F.", "....", "...?")
-	b.row, b.col = 2, 0
-	s = console.Feed(s, console.KeyPress(console.KeyEnter))
+	b.row, b.col, b.start = 2, 0, day
+	s = feed(s, at(0, console.KeyPress(console.KeyEnter)))
 	got := strings.Split(text(s, w), "\n")
 	want := []string{"  # 1 F .", "  1 1 . .", "  . . . ."}
 	for i, row := range want {
@@ -663,8 +694,8 @@ func TestEnglishLose(t *testing.T) {
 	s, _ := start(t, w, Options{Lang: "en"})
 	s, b := play(t, s, 2)
 	b.field = fieldOf(t, "*.", "..")
-	b.row, b.col = 0, 0
-	s = console.Feed(s, console.KeyPress(console.KeyEnter))
+	b.row, b.col, b.start = 0, 0, day
+	s = feed(s, at(0, console.KeyPress(console.KeyEnter)))
 	mustContain(t, text(s, w), "Custom   Mines left: 1   Time: 0 s   Game over")
 }
 
@@ -679,7 +710,7 @@ func TestBadScoresFileReportedOnce(t *testing.T) {
 		t.Errorf("kept aside: %q", kept)
 	}
 	s, _ = play(t, s, 1)
-	s = console.Feed(s, console.KeyPress(console.KeyEsc))
+	s = feed(s, console.KeyPress(console.KeyEsc))
 	mustNotContain(t, text(s, w), "읽을 수 없습니다")
 }
 
@@ -711,7 +742,7 @@ func TestMouseIgnoresOutside(t *testing.T) {
 		console.Click(console.MouseWheelUp, boardTop, clickCol(0, false)),
 		{Type: console.MouseEvent, Mouse: console.Mouse{Button: console.MouseLeft, Row: boardTop, Col: boardLeft, Release: true}},
 	} {
-		s = console.Feed(s, ev)
+		s = feed(s, ev)
 	}
 	if b.field.Started() || b.row != 4 || b.col != 4 {
 		t.Errorf("clicks outside the board or releases changed the game")
@@ -725,7 +756,7 @@ func winNow(t *testing.T, s console.Screen, b *board) console.Screen {
 	b.field = fieldOf(t, "*o", "o.")
 	b.row, b.col = 1, 1
 	b.start = at(2, console.Event{}).Time
-	return console.Feed(s, at(5, console.KeyPress(console.KeyEnter)))
+	return feed(s, at(5, console.KeyPress(console.KeyEnter)))
 }
 
 func TestWinSaveProblems(t *testing.T) {
@@ -749,4 +780,38 @@ func TestWinSaveProblems(t *testing.T) {
 	s, b = play(t, s, 1)
 	s = winNow(t, s, b)
 	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", "left as it is")
+}
+
+// The best times are read and written by commands, off the UI goroutine:
+// until the file answers, the board shows the time of the win and keeps
+// taking keys; the answer then adds the rank.
+func TestScoresThroughCommands(t *testing.T) {
+	w := widths[0].w
+	scores := filepath.Join(t.TempDir(), "scores.json")
+	d := console.NewDriver(New(Options{Scores: scores, Lang: "en", Width: w, Rand: rand.New(rand.NewPCG(42, 42))}, nil), big)
+	d.Hold = true
+	d.Send(at(0, resize(big)))
+	if d.Pending() != 1 {
+		t.Fatalf("%d commands after the first event, want the file's reading", d.Pending())
+	}
+	d.RunCommands()
+	d.Send(console.Keys("1\r")...)
+	b := d.Screen().(*board)
+	b.field = fieldOf(t, "*..", "...", "...")
+	b.row, b.col, b.start = 2, 2, day
+	d.Send(at(2.5, console.KeyPress(console.KeyEnter)))
+	if b.field.Status() != Won || d.Pending() != 1 {
+		t.Fatalf("status %v, %d commands pending, want a win being saved", b.field.Status(), d.Pending())
+	}
+	mustContain(t, d.Text(w), "Your time: 2.5 s")
+	mustNotContain(t, d.Text(w), "best time")
+	if _, err := os.Stat(scores); err == nil {
+		t.Fatal("the file was written on the UI goroutine")
+	}
+	d.Send(console.KeyPress(console.KeyUp)) // the screen is live meanwhile
+	d.RunCommands()
+	mustContain(t, d.Text(w), "Your time: 2.5 s, best time #1")
+	if data, err := os.ReadFile(scores); err != nil || !strings.Contains(string(data), `"ms": 2500`) {
+		t.Errorf("the file holds %s (%v)", data, err)
+	}
 }

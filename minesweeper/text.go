@@ -3,6 +3,8 @@ package minesweeper
 import (
 	"fmt"
 	"time"
+
+	"termgames/internal/lang"
 )
 
 // texts are the words of the game in one language. The Korean ones follow
@@ -35,106 +37,107 @@ type texts struct {
 	tooSmall      [3]string // the terminal is too small: what is needed, what is there
 }
 
-// textsFor returns the words for lang: "en" for English, Korean otherwise
-// (the original's language).
-func textsFor(lang string) texts {
-	if lang == "en" {
-		return texts{
-			menu: []string{
-				"============================",
-				"Let's play Minesweeper!",
-				"1. Beginner (9 x 9, 10 mines)",
-				"2. Intermediate (16 x 16, 40 mines)",
-				"3. Expert (16 x 30, 99 mines)",
-				"4. Custom",
-				"5. Best times",
-				"6. Quit",
-				"============================",
-			},
-			prompt:       "Enter a menu number : ",
-			retry:        "Please enter again.",
-			levels:       [3]string{"Beginner", "Intermediate", "Expert"},
-			custom:       "Custom",
-			customTitle:  "Custom (%d x %d, %d mines)",
-			askRows:      "Rows (%d-%d) : ",
-			askCols:      "Columns (%d-%d) : ",
-			askMines:     "Mines (%d-%d) : ",
-			customTooBig: "The terminal is too small for a board; make it larger.",
-			minesLeft:    "Mines left: %d",
-			clock:        "Time: %d s",
-			win:          "You win!",
-			lose:         "Game over",
-			help: []string{
-				"arrows/h j k l move   Enter/Space open   f flag",
-				"r new game   Esc/q menu",
-				"mouse: left open, right flag, middle chord",
-			},
-			helpMarks:  "arrows/h j k l move   Enter/Space open   f flag/?",
-			winTime:    "Your time: %s s",
-			winRank:    "Your time: %s s, best time #%d",
-			saveFailed: "Best time not saved: %v",
-			badFile:    "The best-times file could not be read:",
-			movedTo:    "it was kept aside as %s",
-			leftAlone:  "it is left as it is and no time will be written: %v",
-			bestTitle:  "Best times: %s",
-			bestNone:   "(no times yet)",
-			unit:       " s",
-			bestHelp:   "left/right other level   Esc/Enter menu",
-			tooSmall: [3]string{
-				"The terminal is too small.",
-				"Needed: %d x %d",
-				"Now:    %d x %d",
-			},
-		}
-	}
-	return texts{
-		menu: []string{
-			"============================",
-			"지뢰찾기 게임을 플레이합시다!",
-			"1. 초급 (9 x 9, 지뢰 10개)",
-			"2. 중급 (16 x 16, 지뢰 40개)",
-			"3. 고급 (16 x 30, 지뢰 99개)",
-			"4. 사용자 지정",
-			"5. 최고 기록",
-			"6. 종료",
-			"============================",
-		},
-		prompt:       "원하는 메뉴를 입력하세요 : ",
-		retry:        "다시 입력하세요.",
-		levels:       [3]string{"초급", "중급", "고급"},
-		custom:       "사용자 지정",
-		customTitle:  "사용자 지정 (%d x %d, 지뢰 %d개)",
-		askRows:      "세로 칸 수를 입력하세요 (%d~%d) : ",
-		askCols:      "가로 칸 수를 입력하세요 (%d~%d) : ",
-		askMines:     "지뢰 수를 입력하세요 (%d~%d) : ",
-		customTooBig: "터미널이 너무 작아 보드를 그릴 수 없습니다. 창을 키워 주세요.",
-		minesLeft:    "남은 지뢰: %d",
-		clock:        "시간: %d초",
-		win:          "승리!",
-		lose:         "패배",
-		help: []string{
-			"방향키/h j k l 이동   Enter/Space 열기   f 깃발",
-			"r 새 게임   Esc/q 메뉴",
-			"마우스: 왼쪽 열기, 오른쪽 깃발, 가운데 주변 열기",
-		},
-		helpMarks:  "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
-		winTime:    "기록: %s초",
-		winRank:    "기록: %s초, 최고 기록 %d위",
-		saveFailed: "기록을 저장하지 못했습니다: %v",
-		badFile:    "최고 기록 파일을 읽을 수 없습니다.",
-		movedTo:    "%s 로 옮겨 두었습니다.",
-		leftAlone:  "파일은 그대로 두고 기록을 쓰지 않습니다: %v",
-		bestTitle:  "최고 기록: %s",
-		bestNone:   "(기록이 없습니다)",
-		unit:       "초",
-		bestHelp:   "좌우 방향키: 다른 난이도   Esc/Enter: 메뉴",
-		tooSmall: [3]string{
-			"터미널이 너무 작습니다.",
-			"필요한 크기: %d x %d",
-			"지금 크기:   %d x %d",
-		},
-	}
+// english are the words in English.
+var english = texts{
+	menu: []string{
+		"============================",
+		"Let's play Minesweeper!",
+		"1. Beginner (9 x 9, 10 mines)",
+		"2. Intermediate (16 x 16, 40 mines)",
+		"3. Expert (16 x 30, 99 mines)",
+		"4. Custom",
+		"5. Best times",
+		"6. Quit",
+		"============================",
+	},
+	prompt:       "Enter a menu number : ",
+	retry:        "Please enter again.",
+	levels:       [3]string{"Beginner", "Intermediate", "Expert"},
+	custom:       "Custom",
+	customTitle:  "Custom (%d x %d, %d mines)",
+	askRows:      "Rows (%d-%d) : ",
+	askCols:      "Columns (%d-%d) : ",
+	askMines:     "Mines (%d-%d) : ",
+	customTooBig: "The terminal is too small for a board; make it larger.",
+	minesLeft:    "Mines left: %d",
+	clock:        "Time: %d s",
+	win:          "You win!",
+	lose:         "Game over",
+	help: []string{
+		"arrows/h j k l move   Enter/Space open   f flag",
+		"r new game   Esc/q menu",
+		"mouse: left open, right flag, middle chord",
+	},
+	helpMarks:  "arrows/h j k l move   Enter/Space open   f flag/?",
+	winTime:    "Your time: %s s",
+	winRank:    "Your time: %s s, best time #%d",
+	saveFailed: "Best time not saved: %v",
+	badFile:    "The best-times file could not be read:",
+	movedTo:    "it was kept aside as %s",
+	leftAlone:  "it is left as it is and no time will be written: %v",
+	bestTitle:  "Best times: %s",
+	bestNone:   "(no times yet)",
+	unit:       " s",
+	bestHelp:   "left/right other level   Esc/Enter menu",
+	tooSmall: [3]string{
+		"The terminal is too small.",
+		"Needed: %d x %d",
+		"Now:    %d x %d",
+	},
 }
+
+// korean are the words in Korean, the original's language.
+var korean = texts{
+	menu: []string{
+		"============================",
+		"지뢰찾기 게임을 플레이합시다!",
+		"1. 초급 (9 x 9, 지뢰 10개)",
+		"2. 중급 (16 x 16, 지뢰 40개)",
+		"3. 고급 (16 x 30, 지뢰 99개)",
+		"4. 사용자 지정",
+		"5. 최고 기록",
+		"6. 종료",
+		"============================",
+	},
+	prompt:       "원하는 메뉴를 입력하세요 : ",
+	retry:        "다시 입력하세요.",
+	levels:       [3]string{"초급", "중급", "고급"},
+	custom:       "사용자 지정",
+	customTitle:  "사용자 지정 (%d x %d, 지뢰 %d개)",
+	askRows:      "세로 칸 수를 입력하세요 (%d~%d) : ",
+	askCols:      "가로 칸 수를 입력하세요 (%d~%d) : ",
+	askMines:     "지뢰 수를 입력하세요 (%d~%d) : ",
+	customTooBig: "터미널이 너무 작아 보드를 그릴 수 없습니다. 창을 키워 주세요.",
+	minesLeft:    "남은 지뢰: %d",
+	clock:        "시간: %d초",
+	win:          "승리!",
+	lose:         "패배",
+	help: []string{
+		"방향키/h j k l 이동   Enter/Space 열기   f 깃발",
+		"r 새 게임   Esc/q 메뉴",
+		"마우스: 왼쪽 열기, 오른쪽 깃발, 가운데 주변 열기",
+	},
+	helpMarks:  "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
+	winTime:    "기록: %s초",
+	winRank:    "기록: %s초, 최고 기록 %d위",
+	saveFailed: "기록을 저장하지 못했습니다: %v",
+	badFile:    "최고 기록 파일을 읽을 수 없습니다.",
+	movedTo:    "%s 로 옮겨 두었습니다.",
+	leftAlone:  "파일은 그대로 두고 기록을 쓰지 않습니다: %v",
+	bestTitle:  "최고 기록: %s",
+	bestNone:   "(기록이 없습니다)",
+	unit:       "초",
+	bestHelp:   "좌우 방향키: 다른 난이도   Esc/Enter: 메뉴",
+	tooSmall: [3]string{
+		"터미널이 너무 작습니다.",
+		"필요한 크기: %d x %d",
+		"지금 크기:   %d x %d",
+	},
+}
+
+// textsFor returns the words for a -lang value; Korean, the original's,
+// when there is none.
+func textsFor(tag lang.Tag) texts { return lang.Pick(tag, lang.Korean, korean, english) }
 
 // levelName is how the status line names a level: the original's name,
 // or "custom" (the board shows its size).

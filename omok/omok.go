@@ -4,22 +4,23 @@
 // The rules (board.go) and the judge (judge.go) never touch the terminal:
 // Board places and takes back stones and finds the winner of a move by
 // looking only along the four lines through it; Judge reads a 19x19 board
-// and answers as Baekjoon 2615 expects. The screens (menu.go, game.go) turn
+// and answers as Baekjoon 2615 expects. The screens (menu.go, play.go) turn
 // keys into calls of the rules and the board into console frames, with the
-// original's texts (text.go).
+// original's texts (text.go); omok.go holds what they share.
 package omok
 
 import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 // Options are the command line's choices for a game.
 type Options struct {
-	// Lang is "en" for English; anything else ("", "ko") is the original's
-	// Korean.
-	Lang string
+	// Lang is the language of the texts; the original's Korean when none
+	// is chosen.
+	Lang lang.Tag
 	// ASCII draws the board with . O X instead of □ ○ ●.
 	ASCII bool
 	// Size is the number of rows and columns: 15 (the original's) or 19

@@ -8,6 +8,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 // terminal is the size the screens are looked at in, as in the manual tests.
@@ -145,7 +146,7 @@ func (top) Update(console.Event) console.Screen { return top{} }
 func (top) View(console.Size) console.Frame     { return console.Frame{} }
 
 func TestQuit(t *testing.T) {
-	for lang, want := range map[string]string{"": "프로그램을 종료합니다.", "ko": "프로그램을 종료합니다.", "en": "Quitting the program."} {
+	for lang, want := range map[lang.Tag]string{"": "프로그램을 종료합니다.", "ko": "프로그램을 종료합니다.", "en": "Quitting the program."} {
 		s := console.Feed(New(Options{Lang: lang}, nil), console.Keys("4\r")...)
 		if msg, ok := console.ExitMessage(s); !ok || msg != want {
 			t.Errorf("lang %q: 4 gives %T %q, want Exit(%q)", lang, s, msg, want)
@@ -707,7 +708,7 @@ func TestPanel(t *testing.T) {
 
 func TestNeedFitsEveryLine(t *testing.T) {
 	// Need must cover the widest line any state shows, in either language.
-	for _, lang := range []string{"ko", "en"} {
+	for _, lang := range []lang.Tag{"ko", "en"} {
 		for _, size := range []int{15, 19} {
 			eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
 				g := startGame(Options{Lang: lang, Size: size, Width: w}).(*game)

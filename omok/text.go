@@ -1,6 +1,10 @@
 package omok
 
-import "fmt"
+import (
+	"fmt"
+
+	"termgames/internal/lang"
+)
 
 // text holds every line the screens show, in one language. The Korean lines
 // are the original's, character for character, where the original has them.
@@ -149,14 +153,9 @@ var english = text{
 	last:     "Last move: row %d, col %d",
 }
 
-// language returns the texts for a -lang value: English for "en", the
-// original's Korean otherwise.
-func language(lang string) *text {
-	if lang == "en" {
-		return &english
-	}
-	return &korean
-}
+// language returns the texts for a -lang value; the original's Korean
+// when there is none.
+func language(tag lang.Tag) *text { return lang.Pick(tag, lang.Korean, &korean, &english) }
 
 // howToPlay returns the how-to screen: the original's lines, the rule and
 // the board size in force, then the keys.

@@ -1,0 +1,245 @@
+package minesweeper
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"termgames/console"
+)
+
+// The menu's items.
+const (
+	itemCustom = 4
+	itemBest   = 5
+	itemQuit   = 6
+)
+
+// Update reads the menu's answer.
+func (a *app) Update(ev console.Event) console.Screen {
+	a.observe(ev)
+	if a.notice != nil {
+		a.menu.Show(a.notice...)
+		a.notice = nil
+	}
+	return a.with(a.choose(ev))
+}
+
+// choose acts on the menu's answer.
+func (a *app) choose(ev console.Event) console.Screen {
+	n := a.menu.Update(ev)
+	if ev.IsKey(console.KeyEsc) {
+		n = itemQuit // as the top menu does: Esc leaves a menu
+	}
+	switch n {
+	case 0:
+		return a
+	case itemCustom:
+		return newAskCustom(a)
+	case itemBest:
+		return newBestTimes(a)
+	case itemQuit:
+		a.menu.Show()
+		if a.back != nil {
+			return a.back
+		}
+		return console.Exit("")
+	default:
+		return a.play(Levels()[n-1])
+	}
+}
+
+// View shows the menu.
+func (a *app) View(size console.Size) console.Frame { return a.menu.View(size, a.w) }
+
+// toMenu clears the screen and asks the menu again, with lines above it.
+func (a *app) toMenu(lines ...string) console.Screen {
+	a.menu.Show(lines...)
+	return a
+}
+
+// play starts a game of level l.
+func (a *app) play(l Level) console.Screen {
+	f, err := NewField(l, a.rng)
+	if err != nil {
+		return a.toMenu(err.Error())
+	}
+	return &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2}
+}
+
+// askCustom asks for a custom field the way the menu asks: rows, then
+// columns, then mines, one question at a time in a scrolling transcript; a
+// wrong answer gets the retry line and the same question again. Esc goes
+// back to the menu.
+type askCustom struct {
+	app  *app
+	log  console.Transcript
+	in   console.LineInput
+	step int // 0 rows, 1 columns, 2 mines
+	rows int
+	cols int
+}
+
+func newAskCustom(a *app) console.Screen {
+	maxRows, maxCols := a.customLimit()
+	if maxRows < 2 || maxCols < 2 {
+		return a.toMenu(a.t.customTooBig)
+	}
+	s := &askCustom{app: a}
+	s.log.Println(a.t.custom)
+	return s
+}
+
+// customLimit is the largest field the terminal can show, by the board
+// screen's layout, and MaxSide x MaxSide at most.
+func (a *app) customLimit() (rows, cols int) {
+	size := a.size
+	// The help and status lines must fit too; at their widest (a custom
+	// field with the most cells to flag) they hardly depend on the size, so
+	// a terminal narrower than them fits no board at all.
+	if a.textWidth(Level{Rows: MaxSide, Cols: MaxSide, Mines: 1}) > size.Width {
+		return 0, 0
+	}
+	return min(MaxSide, size.Height-extraRows), min(MaxSide, (size.Width-boardLeft)/2)
+}
+
+// bounds are the answers the current question accepts.
+func (s *askCustom) bounds() (lo, hi int, question string) {
+	maxRows, maxCols := s.app.customLimit()
+	t := s.app.t
+	switch s.step {
+	case 0:
+		return 2, maxRows, t.askRows
+	case 1:
+		return 2, maxCols, t.askCols
+	}
+	return 1, s.rows*s.cols - 1, t.askMines
+}
+
+// question is the current question with the range the terminal allows
+// now: it is drawn after the transcript, not printed into it, so that it
+// follows a resize.
+func (s *askCustom) question() string {
+	lo, hi, q := s.bounds()
+	return fmt.Sprintf(q, lo, hi)
+}
+
+// Update reads one answer; the limits are those of the terminal's latest
+// size when the answer is given.
+func (s *askCustom) Update(ev console.Event) console.Screen {
+	s.app.observe(ev)
+	return s.app.with(s.answer(ev))
+}
+
+// answer takes a typed line: the next question, the game, or the retry.
+func (s *askCustom) answer(ev console.Event) console.Screen {
+	if ev.IsKey(console.KeyEsc) {
+		return s.app.toMenu()
+	}
+	line, done := s.in.Update(ev)
+	if !done || line == "" {
+		return s
+	}
+	s.log.Println(s.question() + line)
+	n, err := strconv.Atoi(line)
+	lo, hi, _ := s.bounds()
+	if err != nil || n < lo || n > hi {
+		s.log.Println(s.app.t.retry)
+		return s
+	}
+	switch s.step {
+	case 0:
+		s.rows = n
+	case 1:
+		s.cols = n
+	case 2:
+		return s.app.play(Custom(s.rows, s.cols, n))
+	}
+	s.step++
+	return s
+}
+
+// View shows the questions and answers so far, and the one being typed.
+func (s *askCustom) View(size console.Size) console.Frame {
+	return s.log.Frame(size, s.app.w, s.question()+s.in.String())
+}
+
+// bestTimes shows the ten best times of one level at a time: the
+// original's three levels, then every custom size that has times. Left and
+// right turn the page; Esc, Enter, q or Backspace go back to the menu.
+type bestTimes struct {
+	app   *app
+	pages []Level
+	page  int
+}
+
+func newBestTimes(a *app) console.Screen {
+	std := Levels()
+	b := &bestTimes{app: a, pages: std[:]}
+	for _, key := range a.store.keys() {
+		if l, ok := levelOfKey(key); ok && !slices.Contains(b.pages, l) {
+			b.pages = append(b.pages, l)
+		}
+	}
+	return b
+}
+
+// levelOfKey reads a best-times key back into its level: a name of one of
+// the original's levels, or "RxC/M".
+func levelOfKey(key string) (Level, bool) {
+	for _, l := range Levels() {
+		if l.Key() == key {
+			return l, true
+		}
+	}
+	var l Level
+	var rest string
+	if n, _ := fmt.Sscanf(key, "%dx%d/%d%s", &l.Rows, &l.Cols, &l.Mines, &rest); n != 3 {
+		return Level{}, false
+	}
+	if l.Check() != nil || l.Key() != key {
+		return Level{}, false
+	}
+	return Custom(l.Rows, l.Cols, l.Mines), true
+}
+
+// Update turns the page or goes back to the menu.
+func (b *bestTimes) Update(ev console.Event) console.Screen {
+	b.app.observe(ev)
+	return b.app.with(b.turn(ev))
+}
+
+// turn turns the page, or goes back to the menu.
+func (b *bestTimes) turn(ev console.Event) console.Screen {
+	switch {
+	case ev.IsKey(console.KeyEsc), ev.IsKey(console.KeyEnter), ev.IsKey(console.KeyBackspace),
+		ev.IsRune('q'), ev.IsRune('Q'):
+		return b.app.toMenu()
+	case ev.IsKey(console.KeyLeft), ev.IsKey(console.KeyUp), ev.IsRune('h'), ev.IsRune('k'):
+		b.page = (b.page + len(b.pages) - 1) % len(b.pages)
+	case ev.IsKey(console.KeyRight), ev.IsKey(console.KeyDown), ev.IsKey(console.KeyTab),
+		ev.IsRune('l'), ev.IsRune('j'), ev.IsRune(' '):
+		b.page = (b.page + 1) % len(b.pages)
+	}
+	return b
+}
+
+// View lists the page's times: rank, seconds to a tenth, and when.
+func (b *bestTimes) View(console.Size) console.Frame {
+	t := b.app.t
+	l := b.pages[b.page]
+	var f console.Frame
+	f.Line(0, fmt.Sprintf(t.bestTitle, t.levelTitle(l))+fmt.Sprintf("   (%d/%d)", b.page+1, len(b.pages)))
+	row := 2
+	recs := b.app.store.times(l.Key())
+	if len(recs) == 0 {
+		f.Line(row, "  "+t.bestNone)
+		row++
+	}
+	for i, r := range recs {
+		f.Line(row, fmt.Sprintf("%3d. %8s%s   %s", i+1, seconds(r.Time()), t.unit, r.When.Format("2006-01-02 15:04")))
+		row++
+	}
+	f.Line(row+1, t.bestHelp)
+	return f
+}
