@@ -75,21 +75,15 @@ func (c *common) check() error {
 	return nil
 }
 
-// widthDecided reports whether the player said how wide ambiguous
-// characters are, by flag or by RUNEWIDTH_EASTASIAN; if not, the terminal
-// is asked.
-func (c *common) widthDecided() bool {
-	return c.wide || c.narrow || os.Getenv("RUNEWIDTH_EASTASIAN") != ""
-}
-
-func (c *common) width() *runewidth.Condition {
+// widthFlag is the player's -wide or -narrow.
+func (c *common) widthFlag() console.WidthFlag {
 	switch {
 	case c.wide:
-		return console.NewCondition(console.Wide)
+		return console.Wide
 	case c.narrow:
-		return console.NewCondition(console.Narrow)
+		return console.Narrow
 	}
-	return console.NewCondition(console.Auto)
+	return console.Auto
 }
 
 // rand returns the game's random source: from -seed, or from the runtime's
@@ -126,7 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = console.Run(screen, console.Options{
 		Width:        c.w,
 		NoColor:      os.Getenv("NO_COLOR") != "",
-		MeasureWidth: !c.widthDecided(),
+		MeasureWidth: !console.WidthDecided(c.widthFlag()),
 	})
 	var intr *console.Interrupted
 	switch {
@@ -164,29 +158,27 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, stderr)
 		}
-		size := fs.Int("size", 15, "board size: 15 or 19")
-		rule := fs.String("rule", "freestyle", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		size, rule := omok.DefaultSize, omok.Freestyle
+		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
+			size, err = omok.ParseSize(s)
+			return err
+		})
+		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original) or standard (exactly five)")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		if *size != 15 && *size != 19 {
-			return nil, nil, usageError{fmt.Errorf("-size %d: want 15 or 19", *size)}
-		}
-		r, err := omok.ParseRule(*rule)
-		if err != nil {
-			return nil, nil, usageError{err}
-		}
-		return omok.New(omokOptions(c, c.w, *size, r), nil), &c, nil
+		return omok.New(omokOptions(c, c.w, size, rule), nil), &c, nil
 	case "baseball":
-		ai := fs.String("ai", "best", "the computer's guesser: best (fewest guesses) or classic (the blog's)")
+		ai := baseball.Best
+		fs.Func("ai", "the computer's guesser: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
+			ai, err = baseball.ParseAI(s)
+			return err
+		})
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
 		opt := baseballOptions(c, c.w)
-		var err error
-		if opt.AI, err = baseball.ParseAI(*ai); err != nil {
-			return nil, nil, usageError{err}
-		}
+		opt.AI = ai
 		return baseball.New(opt, nil), &c, nil
 	case "minesweeper":
 		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
@@ -220,7 +212,7 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
-	c.w = c.width()
+	c.w = console.NewCondition(c.widthFlag())
 	return nil
 }
 

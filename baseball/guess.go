@@ -100,25 +100,6 @@ func (c classic) search(history []Turn, g *Number, used uint16, depth int) bool 
 	return false
 }
 
-// scorePrefix is the original's GetScore with n < 3: the score of the first
-// n places of b against the first n of a.
-func scorePrefix(a, b Number, n int) Answer {
-	var s Answer
-	for i := range n {
-		for j := range n {
-			if a[i] != b[j] {
-				continue
-			}
-			if i == j {
-				s.Strikes++
-			} else {
-				s.Balls++
-			}
-		}
-	}
-	return s
-}
-
 // treeNode is a node of the best guesser's decision tree (besttree.go):
 // the guess as a decimal number, and for each answer code the next node.
 type treeNode struct {

@@ -33,7 +33,6 @@ type renderer struct {
 	noColor bool
 	rows    []string // what each row was drawn with, as bytes
 	mouse   bool
-	cursor  *Pos
 	fresh   bool // the screen is unknown (start, resize): clear it whole
 }
 

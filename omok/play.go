@@ -17,9 +17,8 @@ var (
 // drops the colours: the cursor is reverse video, the last stone bold and
 // underlined, the winning stones reverse video on a board without a cursor.
 var (
-	cursorStyle = console.Style{Reverse: true}
-	lastStyle   = console.Style{FG: console.Red, Bold: true, Underline: true}
-	winStyle    = console.Style{FG: console.Yellow, Bold: true, Reverse: true}
+	lastStyle = console.Style{FG: console.Red, Bold: true, Underline: true}
+	winStyle  = console.Style{FG: console.Yellow, Bold: true, Reverse: true}
 )
 
 // panelGap is the space between the board and the keys beside it, and
