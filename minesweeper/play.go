@@ -301,6 +301,7 @@ type glyphSet struct {
 	covered, blank, flag, mark, mine, wrong string
 }
 
+// glyphsFor returns the glyphs to draw with: ASCII ones for -ascii.
 func glyphsFor(ascii bool) glyphSet {
 	if ascii {
 		return glyphSet{covered: "#", blank: ".", flag: "F", mark: "?", mine: "*", wrong: "X"}
@@ -308,8 +309,9 @@ func glyphsFor(ascii bool) glyphSet {
 	return glyphSet{covered: "■", blank: "·", flag: "►", mark: "?", mine: "●", wrong: "×"}
 }
 
-// numberColors are the classic colours of 1 to 8 (1 blue, 2 green, 3 red,
-// 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) in the 16 terminal colours.
+// numberColor is the classic colour of a number 1 to 8 (1 blue, 2 green,
+// 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) in the 16 terminal
+// colours.
 // Black would vanish on a dark terminal, so 7 takes the terminal's own text
 // colour (black on the classic light background), in bold.
 func numberColor(n int) console.Style {

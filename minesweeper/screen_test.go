@@ -197,7 +197,7 @@ func cellSpan(t *testing.T, f console.Frame, r, c int) console.Span {
 	return console.Span{}
 }
 
-// cursorAt returns the cells drawn in reverse video.
+// reversed returns the cells drawn in reverse video.
 func reversed(f console.Frame, l Level) [][2]int {
 	var out [][2]int
 	for r := range l.Rows {
