@@ -15,6 +15,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/ptytest"
+	"termgames/internal/screentest"
 )
 
 // start runs termgames in a 100x40 pseudo-terminal.
@@ -27,7 +28,8 @@ func start(t *testing.T, args ...string) *ptytest.Term {
 	// A config folder of its own, so that no test touches the player's
 	// best times.
 	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=", "HOME="+home, "XDG_CONFIG_HOME="+home)
+	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=")
+	cmd.Env = append(cmd.Env, screentest.ConfigEnv(home)...)
 	return ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
 }
 

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"termgames/internal/screentest"
 )
 
 // bin is the termgames binary, built once for the end-to-end tests.
@@ -25,9 +27,7 @@ func TestMain(m *testing.M) {
 	// The player's best times are not the tests' to touch: every test,
 	// and every program a test starts, gets a config folder of its own
 	// (set after the build, which wants the real one for its cache).
-	for _, v := range []string{"HOME", "XDG_CONFIG_HOME", "AppData"} {
-		os.Setenv(v, dir)
-	}
+	screentest.SetConfigFolder(dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

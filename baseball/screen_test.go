@@ -10,13 +10,12 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/screentest"
 )
 
 var (
-	narrow = console.NewCondition(console.Narrow)
-	wide   = console.NewCondition(console.Wide)
-	widths = map[string]*runewidth.Condition{"narrow": narrow, "wide": wide}
-	size   = console.Size{Width: 100, Height: 40}
+	narrow = screentest.Narrow
+	size   = screentest.Size
 )
 
 func start(lang lang.Tag, ai AI, seed uint64, w *runewidth.Condition, back console.Screen) console.Screen {
@@ -26,7 +25,7 @@ func start(lang lang.Tag, ai AI, seed uint64, w *runewidth.Condition, back conso
 // screenText is the screen as the player reads it, without the Esc hint
 // and the blank rows above it.
 func screenText(s console.Screen, w *runewidth.Condition) string {
-	text := s.View(size).Text(w)
+	text := screentest.Text(s, w)
 	for _, hint := range []string{english.esc, korean.esc} {
 		text = strings.TrimSuffix(text, hint)
 	}
@@ -57,7 +56,8 @@ Let's play number baseball!
 Enter a menu number :`
 
 func TestMenu(t *testing.T) {
-	for name, w := range widths {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
 		s := start("", "", 1, w, nil)
 		if got := screenText(s, w); got != menuEnglish {
 			t.Errorf("%s: menu:\n%s\nwant:\n%s", name, got, menuEnglish)
@@ -113,7 +113,8 @@ func TestQuit(t *testing.T) {
 // (shared/originals/transcripts.md) with its guesses: the same lines, less
 // the echo of the key 5, which the issue says to ignore.
 func TestOriginalTranscript(t *testing.T) {
-	for name, w := range widths {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
 		s := feed(start("", "", 1, w, nil), "1\r")
 		s.(*play).guesser = scripted{{4, 6, 7}, {5, 4, 7}, {7, 6, 5}}
 		s = feed(s, "r11502"+"21") // 5 is not a strike count; 2 strikes 1 ball is impossible
@@ -311,7 +312,8 @@ func TestOnlyOneLeft(t *testing.T) {
 }
 
 func TestPlayerGuesses(t *testing.T) {
-	for name, w := range widths {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
 		s := feed(start("", "", 8, w, nil), "2\r")
 		p := s.(*play)
 		p.secret = Number{4, 3, 1}
@@ -478,7 +480,8 @@ Do you want to continue? (y/n) :`,
 }
 
 func TestKorean(t *testing.T) {
-	for name, w := range widths {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
 		s := feed(start("ko", "", 11, w, nil), "1\r")
 		s.(*play).guesser = scripted{{1, 2, 3}}
 		s = console.Feed(s, console.RunePress('ㄱ')) // r in Hangul input mode
@@ -505,7 +508,8 @@ func TestKorean(t *testing.T) {
 }
 
 func TestEscHint(t *testing.T) {
-	for name, w := range widths {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
 		s := feed(start("", "", 12, w, nil), "1\r")
 		f := s.View(size)
 		text := f.Text(w)

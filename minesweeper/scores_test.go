@@ -347,18 +347,3 @@ func FuzzParseScores(f *testing.F) {
 		}
 	})
 }
-
-// TestMain points the user's config folder at a temporary one, so that no
-// test can read, move aside or write the player's own best times.
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "minesweeper-config")
-	if err != nil {
-		panic(err)
-	}
-	for _, v := range []string{"XDG_CONFIG_HOME", "HOME", "AppData"} {
-		os.Setenv(v, dir)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
