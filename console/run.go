@@ -136,6 +136,7 @@ const commandGrace = time.Second
 // the renderer. The Driver it feeds holds everything else.
 type loop struct {
 	in, out *os.File
+	reader  *input
 	opt     Options
 	ren     renderer
 	input   chan []byte
@@ -149,6 +150,7 @@ type loop struct {
 func newLoop(in, out *os.File, opt Options) *loop {
 	l := &loop{
 		in: in, out: out, opt: opt,
+		reader:  newInput(in),
 		ren:     renderer{noColor: opt.NoColor},
 		input:   make(chan []byte),
 		readErr: make(chan error, 1),
@@ -165,6 +167,7 @@ func (l *loop) stop() {
 	signal.Stop(l.signals)
 	l.stopRes()
 	close(l.done)
+	l.reader.Stop()
 }
 
 // driver returns the Driver that runs s in this terminal: its size, the
@@ -181,11 +184,13 @@ func (l *loop) driver(s Screen) *Driver {
 }
 
 // read passes what the terminal sends to the loop. It is the only other
-// goroutine, and does nothing that can panic.
+// goroutine, does nothing that can panic, and ends when Run returns (but
+// see input on Windows).
 func (l *loop) read() {
+	defer l.reader.Close()
 	buf := make([]byte, 4096)
 	for {
-		n, err := l.in.Read(buf)
+		n, err := l.reader.Read(buf)
 		if n > 0 {
 			select {
 			case l.input <- append([]byte(nil), buf[:n]...):

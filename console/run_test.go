@@ -26,6 +26,9 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(childEnv); mode != "" {
 		w := NewCondition(Narrow)
 		err := Run(&probe{w: w}, Options{Width: w, MeasureWidth: mode == "measure"})
+		if mode == "twice" && err == nil {
+			err = Run(&probe{w: w, last: "second run"}, Options{Width: w})
+		}
 		if e, ok := err.(*Interrupted); ok {
 			os.Exit(e.ExitCode())
 		}
@@ -227,6 +230,21 @@ func TestRunCommands(t *testing.T) {
 	}
 	if took := time.Since(began); took > plain+commandGrace/2 {
 		t.Errorf("leaving took %v with a command running, %v without", took, plain)
+	}
+}
+
+// Run leaves no reader behind: a key typed after one Run returns reaches
+// the next one.
+func TestRunTwice(t *testing.T) {
+	tm := startProbeIn(t, "twice", narrow)
+	tm.WaitFor("resized 80x24")
+	tm.Send("q")
+	tm.WaitFor("last second run")
+	tm.Send("a")
+	tm.WaitFor("last Rune a")
+	tm.Send("q")
+	if got := tm.Wait(); got != 0 {
+		t.Errorf("exit status %d", got)
 	}
 }
 
