@@ -6,7 +6,9 @@
 // looking only along the four lines through it; Judge reads a 19x19 board
 // and answers as Baekjoon 2615 expects. The screens (menu.go, play.go) turn
 // keys into calls of the rules and the board into console frames, with the
-// original's texts (text.go); omok.go holds what they share.
+// original's texts (text.go); omok.go holds what they share. The wall
+// between the two is checked: layout_test.go, at the module's root, fails
+// when a rules file imports the terminal's packages.
 package omok
 
 import (
