@@ -102,6 +102,17 @@ func Feed(s Screen, evs ...Event) Screen {
 	return d.Screen()
 }
 
+// Show makes s the screen shown, as if the screen before had returned it,
+// and starts the commands it carries; a program that had left goes on with
+// s. A test sets a scene this way.
+func (d *Driver) Show(s Screen) {
+	d.done, d.err = false, nil
+	d.show(s)
+	if !d.Hold {
+		d.RunCommands()
+	}
+}
+
 // Screen returns the screen shown: nil or a screen made by Exit once the
 // program has left.
 func (d *Driver) Screen() Screen { return d.screen }

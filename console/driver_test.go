@@ -77,6 +77,11 @@ func TestDriverSwitchesScreens(t *testing.T) {
 	if len(b.got) != 2 {
 		t.Errorf("an event after the end reached the screen")
 	}
+	// A test may set the scene: the program goes on with the screen shown.
+	d.Show(Do(a, func(context.Context) any { return "shown" }))
+	if d.Done() || d.Screen() != a || a.got[len(a.got)-1].Result != "shown" {
+		t.Errorf("after Show: done %v, screen %v, a got %v", d.Done(), d.Screen(), a.got)
+	}
 }
 
 // Ctrl-C ends the program before any screen sees it.

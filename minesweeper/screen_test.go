@@ -27,14 +27,26 @@ var (
 	mustNotContain = screentest.MustNotContain
 )
 
-// feed passes evs to s through a console.Driver, as Run would, in a
-// terminal of the size the session last saw (big before any).
+// drivers are the tests' terminals: one console.Driver per game session,
+// kept from one feed to the next as Run keeps one for the whole program,
+// so that the size and the clock carry on.
+var drivers = map[*app]*console.Driver{}
+
+// feed passes evs to s through its session's driver, and returns the
+// screen they lead to. A test that set up a screen of its own (s is not
+// the one shown) has it shown first.
 func feed(s console.Screen, evs ...console.Event) console.Screen {
-	size := big
-	if a := session(s); a != nil && a.size != (console.Size{}) {
-		size = a.size
+	a := session(s)
+	d, ok := drivers[a]
+	switch {
+	case !ok || a == nil:
+		d = console.NewDriver(s, big)
+		if a != nil {
+			drivers[a] = d
+		}
+	case d.Screen() != s:
+		d.Show(s)
 	}
-	d := console.NewDriver(s, size)
 	d.Send(evs...)
 	return d.Screen()
 }
