@@ -12,7 +12,9 @@ import (
 // it off the UI goroutine and sends what it returns back to the screen shown
 // then, as a ResultEvent. ctx is cancelled when the program leaves, so long
 // work can stop early. A Cmd must not touch the screen's state: it works on
-// copies and returns its answer.
+// copies and returns its answer. The answer may come after the player has
+// moved on (undone the move, left the game): tag it (a move number, the
+// screen that asked) and let Update drop what is stale.
 type Cmd func(ctx context.Context) any
 
 // Do returns next with work to start: the driver shows next at once, and
