@@ -2,6 +2,8 @@ package console
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/mattn/go-runewidth"
@@ -181,8 +183,14 @@ func (d *Driver) RunCommands() {
 	}
 }
 
-// deliver passes a command's answer to the screen.
-func (d *Driver) deliver(v any) { d.handle(Event{Type: ResultEvent, Result: v}) }
+// deliver passes a command's answer to the screen; a command's panic goes
+// on here, on the UI goroutine.
+func (d *Driver) deliver(v any) {
+	if p, ok := v.(cmdPanic); ok {
+		panic(fmt.Sprintf("%v\n\nin a command, on its goroutine:\n%s", p.value, p.stack))
+	}
+	d.handle(Event{Type: ResultEvent, Result: v})
+}
 
 // handle passes one event to the screen and takes what Update returns.
 func (d *Driver) handle(ev Event) {
@@ -236,12 +244,30 @@ func (d *Driver) start(cmd Cmd) {
 	}
 	d.running++
 	go func() {
-		v := cmd(d.ctx)
+		v := protect(d.ctx, cmd)
 		select {
 		case d.results <- v:
 		case <-d.gone: // Run has returned: nobody wants the answer
 		}
 	}()
+}
+
+// cmdPanic is a panic in a command run by Run, carried to the UI
+// goroutine, which panics again there so that Run restores the terminal
+// first.
+type cmdPanic struct {
+	value any
+	stack []byte
+}
+
+// protect runs cmd, turning a panic into a cmdPanic.
+func protect(ctx context.Context, cmd Cmd) (v any) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = cmdPanic{value: p, stack: debug.Stack()}
+		}
+	}()
+	return cmd(ctx)
 }
 
 // measure takes the terminal's answer to Run's question about □: the

@@ -77,6 +77,8 @@ func (p *probe) Update(ev Event) Screen {
 				return "cancelled"
 			}
 		})
+	case ev.IsRune('P'):
+		return Do(p, func(context.Context) any { panic("command panics") })
 	case ev.IsRune('r'):
 		if p.release != nil {
 			close(p.release)
@@ -145,6 +147,8 @@ func TestRunRestoresTerminal(t *testing.T) {
 		{"sigterm", func(tm *ptytest.Term) { tm.Signal(syscall.SIGTERM) }, 143, ""},
 		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129, ""},
 		{"panic", func(tm *ptytest.Term) { tm.Send("p") }, 2, "probe panics"},
+		// The panic and the command's own stack are printed (the stack last).
+		{"panic in a command", func(tm *ptytest.Term) { tm.Send("P") }, 2, "created by termgames/console.(*Driver).start"},
 		{"resize then quit", func(tm *ptytest.Term) {
 			tm.Resize(60, 20)
 			tm.WaitFor("resized 60x20")
