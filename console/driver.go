@@ -171,9 +171,10 @@ func (d *Driver) Pending() int { return len(d.queue) + d.running }
 
 // RunCommands runs the queued commands of a headless driver, in the order
 // they were started, passing each answer to the screen shown then; commands
-// those answers start run too, unless Hold.
+// those answers start run too, unless Hold. Once the program has left they
+// still run, as Run lets them finish, and their answers are dropped.
 func (d *Driver) RunCommands() {
-	for len(d.queue) > 0 && !d.done {
+	for len(d.queue) > 0 {
 		cmd := d.queue[0]
 		d.queue = d.queue[1:]
 		d.deliver(cmd(d.ctx))

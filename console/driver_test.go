@@ -118,6 +118,16 @@ func TestDriverCommands(t *testing.T) {
 	}
 }
 
+// Work handed over on the way out is still done, as Run waits for it.
+func TestDriverCommandsOnLeaving(t *testing.T) {
+	done := false
+	d := NewDriver(&recorder{name: "a"}, DefaultSize)
+	d.Show(Do(Exit("bye"), func(context.Context) any { done = true; return nil }))
+	if !d.Done() || !done || d.Pending() != 0 {
+		t.Errorf("done %v, command ran %v, %d pending", d.Done(), done, d.Pending())
+	}
+}
+
 // The commands of the first screen start too.
 func TestDriverFirstScreenCommands(t *testing.T) {
 	r := &recorder{name: "a"}
