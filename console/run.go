@@ -150,7 +150,6 @@ type loop struct {
 func newLoop(in, out *os.File, opt Options) *loop {
 	l := &loop{
 		in: in, out: out, opt: opt,
-		reader:  newInput(in),
 		ren:     renderer{noColor: opt.NoColor},
 		input:   make(chan []byte),
 		readErr: make(chan error, 1),
@@ -160,6 +159,7 @@ func newLoop(in, out *os.File, opt Options) *loop {
 	}
 	signal.Notify(l.signals, stopSignals...)
 	l.stopRes = watchResize(out, l.resize)
+	l.reader = newInput(in)
 	return l
 }
 
