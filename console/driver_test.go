@@ -128,6 +128,29 @@ func TestDriverCommandsOnLeaving(t *testing.T) {
 	}
 }
 
+// When Run stops its driver, a command that minds ctx answers at once; one
+// that does not is left behind once the grace is over.
+func TestDriverStop(t *testing.T) {
+	running := func(cmd Cmd) *Driver { // a driver as Run makes it
+		d := newDriver(DefaultSize)
+		d.results, d.gone = make(chan any), make(chan struct{})
+		d.show(Do(&recorder{name: "a"}, cmd))
+		return d
+	}
+	d := running(func(ctx context.Context) any { <-ctx.Done(); return nil })
+	began := time.Now()
+	d.stop(time.Minute)
+	if took := time.Since(began); took > 30*time.Second || d.running != 0 {
+		t.Errorf("a command minding ctx: stop took %v, %d still running", took, d.running)
+	}
+	d = running(func(context.Context) any { select {} })
+	began = time.Now()
+	d.stop(10 * time.Millisecond)
+	if took := time.Since(began); took > 30*time.Second || d.running != 1 {
+		t.Errorf("a deaf command: stop took %v, %d still running", took, d.running)
+	}
+}
+
 // The commands of the first screen start too.
 func TestDriverFirstScreenCommands(t *testing.T) {
 	r := &recorder{name: "a"}
