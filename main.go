@@ -19,6 +19,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"strings"
 
 	"github.com/mattn/go-runewidth"
 
@@ -50,6 +51,10 @@ type common struct {
 	seeded bool // -seed was given
 
 	w *runewidth.Condition // the width measure built from the flags
+
+	// played collects the baseball games' transcript, which is left in the
+	// terminal after the program, as the original's lines were.
+	played *strings.Builder
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -121,6 +126,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Width:        c.w,
 		NoColor:      os.Getenv("NO_COLOR") != "",
 		MeasureWidth: !console.WidthDecided(c.widthFlag()),
+		Afterword:    c.played.String,
 	})
 	var intr *console.Interrupted
 	switch {
@@ -145,7 +151,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 	}
 	fs := flag.NewFlagSet("termgames "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var c common
+	c := common{played: new(strings.Builder)}
 	c.register(fs)
 	switch cmd {
 	case "":

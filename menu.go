@@ -93,7 +93,7 @@ func omokOptions(c common, w *runewidth.Condition, size int, r omok.Rule) omok.O
 }
 
 func baseballOptions(c common, w *runewidth.Condition) baseball.Options {
-	return baseball.Options{Lang: c.lang, Rand: c.rand(), Width: w}
+	return baseball.Options{Lang: c.lang, Rand: c.rand(), Width: w, Transcript: c.played}
 }
 
 func minesweeperOptions(c common, w *runewidth.Condition) minesweeper.Options {

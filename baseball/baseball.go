@@ -13,6 +13,7 @@
 package baseball
 
 import (
+	"io"
 	"math/rand/v2"
 
 	"github.com/mattn/go-runewidth"
@@ -35,6 +36,10 @@ type Options struct {
 	// Width measures text as the terminal draws it; nil is a narrow
 	// terminal.
 	Width *runewidth.Condition
+	// Transcript, when not nil, receives every character the games print,
+	// as the original printed them, so that the caller can leave what was
+	// played in the terminal once the alternate screen is gone.
+	Transcript io.Writer
 }
 
 // game is what every screen of one run shares.
@@ -45,12 +50,13 @@ type game struct {
 	width *runewidth.Condition
 	need  console.Size
 	back  console.Screen // the top menu, or nil when started directly
+	out   io.Writer      // Options.Transcript
 }
 
 // New returns the baseball menu. Quitting it returns back, or ends the
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
-	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back}
+	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript}
 	if g.ai != Classic {
 		g.ai = Best
 	}
@@ -60,7 +66,8 @@ func New(opt Options, back console.Screen) console.Screen {
 	if g.width == nil {
 		g.width = console.NewCondition(console.Narrow)
 	}
-	// Tall enough for the menu and its prompt, wide enough for every line.
+	// Tall enough for the menu and its prompt, wide enough for the menu;
+	// the games' lines wrap.
 	g.need = console.Size{Width: g.txt.width(g.width), Height: len(g.txt.menu) + 2}
 	return newMenu(g)
 }

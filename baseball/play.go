@@ -2,6 +2,7 @@ package baseball
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"termgames/console"
@@ -15,17 +16,27 @@ const (
 	askStrike              // one key, 0 to 3
 	askBall                // one key, 0 to 3
 	typeGuess              // three digits and Enter
-	askAgain               // y or n
+	askAgain               // any key; n leaves
 )
 
 // play is one of the three games, in a transcript like the original's
-// console: lines printed one after another, the oldest scrolling away.
+// console: lines printed one after another, the oldest scrolling away, and
+// above them, once the current game no longer fits, the table of its clues
+// (clues.go).
 type play struct {
 	g     *game
 	menu  *menuScreen
 	mode  int // modeComputer, modePlayer or modeVersus
-	log   console.Transcript
 	stage stage
+
+	// log is the current game's transcript; earlier holds the lines of the
+	// games played before it on this screen, which read on above it as
+	// they did in the original's console.
+	log     console.Transcript
+	earlier []string
+	// scroll is how many rows of the clue table are hidden below its
+	// window, when the table is longer than the screen has room for.
+	scroll int
 
 	// The computer finding the player's number (the original, and versus).
 	guesser Guesser
@@ -36,6 +47,7 @@ type play struct {
 	secret Number
 	input  console.LineInput
 	tries  int
+	mine   []Turn // the player's guesses that counted, with their answers
 
 	// Versus: the player found the number on this turn (0: not yet).
 	playerFound int
@@ -47,11 +59,20 @@ func newPlay(g *game, mode int, menu *menuScreen) *play {
 	return p
 }
 
-// start begins a game, after the menu or after "y" to continue; as in the
-// original, a new game goes on in the same transcript.
+// maxEarlier bounds the lines of earlier games kept on the screen: more
+// than any terminal shows.
+const maxEarlier = 200
+
+// start begins a game, after the menu or after the answer to "continue?";
+// as in the original, a new game goes on in the same transcript.
 func (p *play) start() {
 	t := p.g.txt
-	p.history, p.tries, p.playerFound = nil, 0, 0
+	if lines := p.log.Lines(); len(lines) > 1 {
+		p.earlier = append(p.earlier, lines[:len(lines)-1]...)
+		p.earlier = p.earlier[max(0, len(p.earlier)-maxEarlier):]
+	}
+	p.log.Clear()
+	p.history, p.mine, p.tries, p.playerFound, p.scroll = nil, nil, 0, 0, 0
 	if p.mode != modePlayer {
 		p.guesser = NewGuesser(p.g.ai, p.g.rand)
 	}
@@ -60,32 +81,71 @@ func (p *play) start() {
 	}
 	switch p.mode {
 	case modeComputer:
-		p.log.Println(t.think)
-		p.log.Print(t.ready)
+		p.println(t.think)
+		p.print(t.ready)
 		p.stage = waitReady
 	case modePlayer:
-		p.log.Println(t.myNumber)
+		p.println(t.myNumber)
 		p.askGuess()
 	case modeVersus:
-		p.log.Println(t.think, t.versusRules)
-		p.log.Print(t.ready)
+		p.println(t.think, t.versusRules)
+		p.print(t.ready)
 		p.stage = waitReady
 	}
 }
 
-// Update handles one key. Esc leaves to the menu from anywhere in a game.
+// print adds text to the transcript on the screen, and to the one left in
+// the terminal after the program (Options.Transcript).
+func (p *play) print(text string) {
+	p.log.Print(text)
+	if p.g.out != nil {
+		_, _ = io.WriteString(p.g.out, text)
+	}
+}
+
+// println prints each text as the end of a line.
+func (p *play) println(texts ...string) {
+	for _, s := range texts {
+		p.print(s + "\n")
+	}
+}
+
+// leave ends the transcript's current line, as a terminal's next output
+// would start on a new one, and asks the menu again.
+func (p *play) leave() console.Screen {
+	if lines := p.log.Lines(); lines[len(lines)-1] != "" {
+		p.print("\n")
+	}
+	return p.menu.reshow()
+}
+
+// pageRows is how far PgUp and PgDn move the clue table.
+const pageRows = 5
+
+// Update handles one key. Esc leaves to the menu from anywhere in a game;
+// the arrows and PgUp/PgDn scroll the clue table when it is longer than the
+// screen has room for.
 func (p *play) Update(ev console.Event) console.Screen {
 	if ev.Type != console.KeyEvent {
 		return p
 	}
-	if ev.IsKey(console.KeyEsc) {
-		return p.menu.reshow()
+	switch ev.Key {
+	case console.KeyEsc:
+		return p.leave()
+	case console.KeyUp:
+		p.scroll++
+	case console.KeyDown:
+		p.scroll = max(p.scroll-1, 0)
+	case console.KeyPageUp:
+		p.scroll += pageRows
+	case console.KeyPageDown:
+		p.scroll = max(p.scroll-pageRows, 0)
 	}
 	switch p.stage {
 	case waitReady:
 		// Only r starts, as in the original's while (getch() != 'r').
 		if ev.IsRune('r') {
-			p.log.Print("\n")
+			p.print("\n")
 			if p.mode == modeComputer {
 				p.computerGuess()
 			} else {
@@ -93,33 +153,56 @@ func (p *play) Update(ev console.Event) console.Screen {
 			}
 		}
 	case askStrike, askBall:
-		if d, ok := answerKey(ev); ok {
-			p.answerDigit(d)
+		if echo, ok := typed(ev); ok {
+			p.answerKey(ev, echo)
 		}
 	case typeGuess:
 		if line, done := p.input.Update(ev); done {
 			p.playerGuess(line)
 		}
 	case askAgain:
-		switch {
-		case ev.IsRune('y') || ev.IsRune('Y'):
-			p.log.Println("y")
+		// The original's `if (c == 'n') break;`: any other key plays on.
+		if echo, ok := typed(ev); ok {
+			p.println(echo)
+			if ev.IsRune('n') {
+				return p.leave()
+			}
 			p.start()
-		case ev.IsRune('n') || ev.IsRune('N'):
-			p.log.Println("n")
-			return p.menu.reshow()
 		}
 	}
 	return p
 }
 
-// answerKey reads a strike or ball count: the keys 0 to 3, as the original
-// accepts; any other key is ignored.
-func answerKey(ev console.Event) (int, bool) {
-	if ev.Type != console.KeyEvent || ev.Key != console.KeyRune || ev.Rune < '0' || ev.Rune > '3' {
-		return 0, false
+// typed reports whether ev is a key that the original's getch() read and
+// printf("%c\n") echoed: a character, shown as typed, or Enter, which
+// shows nothing. Arrows and other keys are left to scroll the clues.
+func typed(ev console.Event) (echo string, ok bool) {
+	switch {
+	case ev.IsKey(console.KeyEnter):
+		return "", true
+	case ev.Type == console.KeyEvent && ev.Key == console.KeyRune:
+		if ev.Typed != 0 {
+			return string(ev.Typed), true
+		}
+		return string(ev.Rune), true
 	}
-	return int(ev.Rune - '0'), true
+	return "", false
+}
+
+// answerKey takes a key typed at "Enter strike number :" or "Enter Ball
+// number :". As in the original, the key is echoed, and anything but 0 to
+// 3 asks the same question again on the next line.
+func (p *play) answerKey(ev console.Event, echo string) {
+	if ev.Key == console.KeyRune && ev.Rune >= '0' && ev.Rune <= '3' {
+		p.answerDigit(int(ev.Rune - '0'))
+		return
+	}
+	p.println(echo)
+	if p.stage == askStrike {
+		p.print(p.g.txt.strike)
+	} else {
+		p.print(p.g.txt.ball)
+	}
 }
 
 // computerGuess makes the computer's next guess and asks its strikes.
@@ -127,9 +210,9 @@ func (p *play) computerGuess() {
 	t := p.g.txt
 	guess, ok := p.guesser.Guess(p.history)
 	if !ok {
-		p.log.Println(t.cheated)
+		p.println(t.cheated)
 		if p.mode == modeVersus {
-			p.log.Println(fmt.Sprintf(t.mineWas, p.secret))
+			p.println(fmt.Sprintf(t.mineWas, p.secret))
 		}
 		p.askContinue()
 		return
@@ -139,18 +222,18 @@ func (p *play) computerGuess() {
 		line += t.onlyOne
 	}
 	p.history = append(p.history, Turn{Guess: guess})
-	p.log.Println(line)
-	p.log.Print(t.strike)
+	p.println(line)
+	p.print(t.strike)
 	p.stage = askStrike
 }
 
 // answerDigit takes the player's strike or ball count for the last guess.
 func (p *play) answerDigit(d int) {
 	t := p.g.txt
-	p.log.Println(fmt.Sprint(d))
+	p.println(fmt.Sprint(d))
 	if p.stage == askStrike {
 		p.strikes = d
-		p.log.Print(t.ball)
+		p.print(t.ball)
 		p.stage = askBall
 		return
 	}
@@ -159,11 +242,11 @@ func (p *play) answerDigit(d int) {
 		// Refused at once, and the whole answer asked again: the mistake may
 		// as well have been in the strikes.
 		if a.Strikes+a.Balls > 3 {
-			p.log.Println(t.tooMany)
+			p.println(t.tooMany)
 		} else {
-			p.log.Println(t.twoAndOne)
+			p.println(t.twoAndOne)
 		}
-		p.log.Print(t.strike)
+		p.print(t.strike)
 		p.stage = askStrike
 		return
 	}
@@ -171,7 +254,7 @@ func (p *play) answerDigit(d int) {
 	found := a == Win
 	if p.mode == modeComputer {
 		if found {
-			p.log.Println(t.gotIt(len(p.history)))
+			p.println(t.gotIt(len(p.history)))
 			p.askContinue()
 			return
 		}
@@ -187,22 +270,22 @@ func (p *play) endTurn(computerFound bool) {
 	t := p.g.txt
 	switch {
 	case p.playerFound > 0 && computerFound:
-		p.log.Println(t.draw(p.tries))
+		p.println(t.draw(p.tries))
 	case p.playerFound > 0:
-		p.log.Println(t.youWin(p.tries))
+		p.println(t.youWin(p.tries))
 	case computerFound:
-		p.log.Println(t.iWin(len(p.history)))
+		p.println(t.iWin(len(p.history)))
 	default:
 		p.askGuess()
 		return
 	}
-	p.log.Println(fmt.Sprintf(t.mineWas, p.secret))
+	p.println(fmt.Sprintf(t.mineWas, p.secret))
 	p.askContinue()
 }
 
 // askGuess asks the player for a guess of the computer's number.
 func (p *play) askGuess() {
-	p.log.Print(p.g.txt.yourGuess)
+	p.print(p.g.txt.yourGuess)
 	p.stage = typeGuess
 }
 
@@ -210,26 +293,27 @@ func (p *play) askGuess() {
 // counted.
 func (p *play) playerGuess(line string) {
 	t := p.g.txt
-	p.log.Println(line)
+	p.println(line)
 	guess, err := ParseNumber(strings.TrimSpace(line))
 	if err != nil {
 		switch err {
 		case ErrZero:
-			p.log.Println(t.badZero)
+			p.println(t.badZero)
 		case ErrRepeats:
-			p.log.Println(t.badRepeat)
+			p.println(t.badRepeat)
 		default:
-			p.log.Println(t.badLength)
+			p.println(t.badLength)
 		}
 		p.askGuess()
 		return
 	}
 	p.tries++
 	a := Score(p.secret, guess)
-	p.log.Println(t.answer(a))
+	p.mine = append(p.mine, Turn{Guess: guess, Answer: a})
+	p.println(t.answer(a))
 	if p.mode == modePlayer {
 		if a == Win {
-			p.log.Println(t.youGotIt(p.tries))
+			p.println(t.youGotIt(p.tries))
 			p.askContinue()
 			return
 		}
@@ -244,19 +328,47 @@ func (p *play) playerGuess(line string) {
 
 // askContinue asks the original's last question.
 func (p *play) askContinue() {
-	p.log.Print(p.g.txt.again)
+	p.print(p.g.txt.again)
 	p.stage = askAgain
 }
 
-// View shows the transcript, the guess being typed, and the Esc hint at
-// the bottom right when it fits beside the text.
+// View shows the transcript, with the guess being typed, and the Esc hint
+// at the bottom right when it fits beside the text. While the current game
+// fits on the screen, the screen is the transcript, as the original's was;
+// once it does not, the table of the game's clues stands above its newest
+// lines, so that no clue is ever out of sight.
 func (p *play) View(size console.Size) console.Frame {
+	w := p.g.width
 	extra := ""
 	if p.stage == typeGuess {
 		extra = p.input.String()
 	}
-	f := p.log.Frame(size, p.g.width, extra)
+	lines := p.log.Lines()
+	lines[len(lines)-1] += extra
+	game := console.Wrap(w, size.Width, lines...)
+	var f console.Frame
+	var top int
+	if table := p.clues(size, len(game)); table != nil {
+		top = len(table.Rows)
+		f = *table
+	} else {
+		game = append(console.Wrap(w, size.Width, p.earlier...), game...)
+	}
+	if last := game[len(game)-1]; size.Width > 0 && console.Width(w, last) >= size.Width {
+		game = append(game, "") // a full row sends the cursor to the next one
+	}
+	room := max(size.Height-top, 1)
+	game = game[max(0, len(game)-room):]
+	last := f.Lines(top, game...) - 1
+	f.CursorAt(last, console.Width(w, game[len(game)-1]))
 	f.Need = p.g.need
+	p.escHint(&f, size)
+	return f
+}
+
+// escHint puts the Esc hint at the bottom right, where it fits beside the
+// text of that row.
+func (p *play) escHint(f *console.Frame, size console.Size) {
 	hint := p.g.txt.esc
 	row := max(size.Height-1, 0)
 	col := size.Width - console.Width(p.g.width, hint)
@@ -272,5 +384,4 @@ func (p *play) View(size console.Size) console.Frame {
 	if col >= used+2 {
 		f.Put(row, col, hint, console.Style{FG: console.BrightBlack})
 	}
-	return f
 }

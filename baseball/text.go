@@ -44,6 +44,9 @@ type texts struct {
 	mineWas     string // "My number was %s."
 
 	esc string // the hint at the bottom right
+
+	cluesTitle [4]string // above the clue table, by mode
+	cluesMore  string    // after the title when the table scrolls
 }
 
 var english = texts{
@@ -107,6 +110,13 @@ var english = texts{
 	mineWas: "My number was %s.",
 
 	esc: "Esc: menu",
+
+	cluesTitle: [4]string{
+		modeComputer: "My guesses so far:",
+		modePlayer:   "Your guesses so far:",
+		modeVersus:   "So far, round by round: your guess, then mine:",
+	},
+	cluesMore: "  (PgUp/PgDn: more)",
 }
 
 var korean = texts{
@@ -163,6 +173,13 @@ var korean = texts{
 	mineWas: "제 숫자는 %s입니다.",
 
 	esc: "Esc: 메뉴",
+
+	cluesTitle: [4]string{
+		modeComputer: "지금까지 제 추측:",
+		modePlayer:   "지금까지 추측하신 숫자:",
+		modeVersus:   "지금까지 회차마다 추측하신 숫자, 그다음 제 추측:",
+	},
+	cluesMore: "  (PgUp/PgDn: 더 보기)",
 }
 
 func plural(n int, one, many string) string {
@@ -176,14 +193,11 @@ func plural(n int, one, many string) string {
 // language, when there is none.
 func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, lang.English, &korean, &english) }
 
-// width is the widest fixed line of t, the least terminal width at which no
-// line is cut.
+// width is the least terminal width the game needs: that of its menu.
+// Every other line wraps, as the original's did in a narrow terminal.
 func (t *texts) width(w *runewidth.Condition) int {
-	lines := append([]string{t.prompt, t.retry, t.think, t.ready, t.strike, t.ball, t.tooMany,
-		t.twoAndOne, t.again, t.myNumber, t.badLength, t.badZero, t.badRepeat, t.versusRules,
-		fmt.Sprintf(t.iGuess, "123") + t.onlyOne, t.iWin(6), t.youWin(6)}, t.menu...)
-	most := 0
-	for _, l := range lines {
+	most := console.Width(w, t.prompt) + 2 // and the number typed
+	for _, l := range append([]string{t.retry}, t.menu...) {
 		most = max(most, console.Width(w, l))
 	}
 	return most

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -53,6 +54,13 @@ type Options struct {
 	// neither the player nor RUNEWIDTH_EASTASIAN said: it beats a guess from
 	// the locale. A terminal that does not answer keeps Width as it is.
 	MeasureWidth bool
+	// Afterword, when not nil, gives text that Run prints on the ordinary
+	// screen once the terminal is restored, before an Exit message, however
+	// the program ends (a quit, Ctrl-C, a stop signal; not a panic). The
+	// games draw on the alternate screen, which vanishes when they leave;
+	// this is how what was played stays in the terminal, as the originals'
+	// printed lines did.
+	Afterword func() string
 	// In and Out default to standard input and output.
 	In, Out *os.File
 }
@@ -92,6 +100,11 @@ func Run(s Screen, opt Options) (err error) {
 			panic(p) // the trace still shows where the screen panicked
 		}
 		restore()
+		if opt.Afterword != nil {
+			if text := opt.Afterword(); text != "" {
+				fmt.Fprintln(out, strings.TrimSuffix(text, "\n"))
+			}
+		}
 		if msg, ok := ExitMessage(s); ok && msg != "" && err == nil {
 			fmt.Fprintln(out, msg)
 		}
