@@ -2,6 +2,7 @@ package console
 
 import (
 	"strconv"
+	"strings"
 	"unicode"
 
 	"github.com/mattn/go-runewidth"
@@ -78,15 +79,16 @@ func (m *Menu) ask() {
 
 // Update handles one event. It returns the chosen number, or 0 while the
 // player has not chosen. An empty Enter is ignored, as the original's cin
-// waits for a number; anything that is not a number from 1 to count gets
-// the retry line and the menu again.
+// waits for a number, and spaces around the number are skipped, as cin
+// skips them; anything else that is not a number from 1 to count gets the
+// retry line and the menu again.
 func (m *Menu) Update(ev Event) int {
 	line, done := m.input.Update(ev)
-	if !done || line == "" {
+	if !done || strings.TrimSpace(line) == "" {
 		return 0
 	}
 	m.log.Println(line)
-	n, err := strconv.Atoi(line)
+	n, err := strconv.Atoi(strings.TrimSpace(line))
 	if err != nil || n < 1 || n > m.count {
 		m.log.Println(m.retry)
 		m.ask()

@@ -25,14 +25,17 @@ func WidthDecided(flag WidthFlag) bool {
 }
 
 // NewCondition builds the one width measure a program uses, from the
-// player's flag, then RUNEWIDTH_EASTASIAN, then the locale's guess. It never
+// player's flag, then RUNEWIDTH_EASTASIAN, and otherwise narrow. It never
 // touches runewidth's package-level defaults.
 //
 // □ ○ ● are ambiguous width: two columns in a Korean Windows console or a
 // terminal set to draw them wide, one in most others even under a ko_KR
 // locale. Boards are drawn so that either answer lines up; this measure only
-// decides which one text is laid out for; Run can replace the guess with
-// the terminal's own answer (Options.MeasureWidth).
+// decides which one text is laid out for. Narrow is what most terminals
+// draw whatever the locale (a ko_KR locale says nothing about the
+// terminal's font or its ambiguous-width setting), so it is the default,
+// and Run replaces it with the terminal's own answer where the terminal
+// gives one (Options.MeasureWidth).
 func NewCondition(flag WidthFlag) *runewidth.Condition {
 	c := runewidth.NewCondition()
 	switch {
@@ -43,7 +46,7 @@ func NewCondition(flag WidthFlag) *runewidth.Condition {
 	case WidthDecided(flag):
 		c.EastAsianWidth = os.Getenv("RUNEWIDTH_EASTASIAN") == "1"
 	default:
-		c.EastAsianWidth = runewidth.IsEastAsian()
+		c.EastAsianWidth = false
 	}
 	// The emoji tables are not ours to decide; keep ambiguous-width the only
 	// setting that varies between terminals.

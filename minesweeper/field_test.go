@@ -130,14 +130,6 @@ func TestKey(t *testing.T) {
 		if got := tt.l.Key(); got != tt.want {
 			t.Errorf("%+v.Key() = %q, want %q", tt.l, got, tt.want)
 		}
-		if back, ok := levelOfKey(tt.want); !ok || back != tt.l {
-			t.Errorf("levelOfKey(%q) = %+v, %v", tt.want, back, ok)
-		}
-	}
-	for _, bad := range []string{"", "x", "9x9", "9x9/", "1x9/3", "9x9/81", "09x9/3", "9x9/3extra", "beginners"} {
-		if l, ok := levelOfKey(bad); ok {
-			t.Errorf("levelOfKey(%q) = %+v, want no level", bad, l)
-		}
 	}
 }
 

@@ -2,8 +2,8 @@ package minesweeper
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
+	"strings"
 
 	"termgames/console"
 )
@@ -137,11 +137,11 @@ func (s *askCustom) answer(ev console.Event) console.Screen {
 		return s.app.toMenu()
 	}
 	line, done := s.in.Update(ev)
-	if !done || line == "" {
+	if !done || strings.TrimSpace(line) == "" {
 		return s
 	}
 	s.log.Println(s.question() + line)
-	n, err := strconv.Atoi(line)
+	n, err := strconv.Atoi(strings.TrimSpace(line)) // spaces around it are fine, as for cin
 	lo, hi, _ := s.bounds()
 	if err != nil || n < lo || n > hi {
 		s.log.Println(s.app.t.retry)
@@ -164,43 +164,17 @@ func (s *askCustom) View(size console.Size) console.Frame {
 	return s.log.Frame(size, s.app.w, s.question()+s.in.String())
 }
 
-// bestTimes shows the ten best times of one level at a time: the
-// original's three levels, then every custom size that has times. Left and
-// right turn the page; Esc, Enter, q or Backspace go back to the menu.
+// bestTimes shows the ten best times of one of the original's three levels
+// at a time; custom fields keep no best times (play.go). Left and right
+// turn the page; Esc, Enter, q or Backspace go back to the menu.
 type bestTimes struct {
 	app   *app
-	pages []Level
+	pages [3]Level
 	page  int
 }
 
 func newBestTimes(a *app) console.Screen {
-	std := Levels()
-	b := &bestTimes{app: a, pages: std[:]}
-	for _, key := range a.store.keys() {
-		if l, ok := levelOfKey(key); ok && !slices.Contains(b.pages, l) {
-			b.pages = append(b.pages, l)
-		}
-	}
-	return b
-}
-
-// levelOfKey reads a best-times key back into its level: a name of one of
-// the original's levels, or "RxC/M".
-func levelOfKey(key string) (Level, bool) {
-	for _, l := range Levels() {
-		if l.Key() == key {
-			return l, true
-		}
-	}
-	var l Level
-	var rest string
-	if n, _ := fmt.Sscanf(key, "%dx%d/%d%s", &l.Rows, &l.Cols, &l.Mines, &rest); n != 3 {
-		return Level{}, false
-	}
-	if l.Check() != nil || l.Key() != key {
-		return Level{}, false
-	}
-	return Custom(l.Rows, l.Cols, l.Mines), true
+	return &bestTimes{app: a, pages: Levels()}
 }
 
 // Update turns the page or goes back to the menu.

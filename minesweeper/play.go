@@ -29,6 +29,7 @@ type board struct {
 	now      time.Time // the latest event's time
 	took     time.Duration
 	message  string // the time of a win, its rank once saved, or a problem saving it
+	unplayed bool   // the first opening won the game
 }
 
 // Update moves the cursor, opens, flags, and leaves for the menu.
@@ -113,6 +114,9 @@ func (b *board) open(r, c int, at time.Time) {
 	b.field.Open(r, c)
 	if !started && b.field.Started() {
 		b.start = at
+		// A field so dense that the first opening, which is always safe,
+		// opens every safe cell, was won without being played.
+		b.unplayed = b.field.Status() == Won
 	}
 	b.settle(at)
 }
@@ -131,6 +135,17 @@ func (b *board) settle(at time.Time) {
 	}
 	b.took = max(at.Sub(b.start), time.Millisecond)
 	if b.field.Status() != Won {
+		return
+	}
+	// Best times are kept for the original's three levels only: a custom
+	// field's times compare with no one's, and a game won by its first
+	// opening was not played.
+	switch t := b.app.t; {
+	case b.unplayed:
+		b.message = fmt.Sprintf(t.winUnplayed, seconds(b.took))
+		return
+	case b.field.Level().Name == "":
+		b.message = fmt.Sprintf(t.winCustom, seconds(b.took))
 		return
 	}
 	b.message = fmt.Sprintf(b.app.t.winTime, seconds(b.took))
@@ -247,8 +262,10 @@ func (b *board) View(size console.Size) console.Frame {
 	return f
 }
 
-// drawField puts every cell at its own column, padded to two columns; the
-// cursor is the cell in reverse video, its glyph unchanged.
+// drawField puts every cell's glyph at its own column, two apart; the
+// cursor is the cell in reverse video, its glyph unchanged. Only the
+// glyph's own cells carry its style: a highlight covers the glyph, not the
+// spacing after it, whether the terminal draws it one column wide or two.
 func (b *board) drawField(f *console.Frame) {
 	g := glyphsFor(b.app.opt.ASCII)
 	l := b.field.Level()
@@ -258,7 +275,7 @@ func (b *board) drawField(f *console.Frame) {
 			if r == b.row && c == b.col && b.field.Status() == Playing {
 				st.Reverse = !st.Reverse
 			}
-			f.Put(boardTop+r, boardLeft+2*c, console.Pad(b.app.w, text, 2), st)
+			f.Put(boardTop+r, boardLeft+2*c, text, st)
 		}
 	}
 }

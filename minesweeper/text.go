@@ -27,6 +27,8 @@ type texts struct {
 	winTime       string // the time of a win, with its rank or without
 	winRank       string
 	saveFailed    string
+	winCustom     string // the time of a win on a custom field, which is not kept
+	winUnplayed   string // the time of a game the first opening won, not kept
 	badFile       string // the best-times file could not be read
 	movedTo       string
 	leftAlone     string

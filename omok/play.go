@@ -156,9 +156,10 @@ func (g *game) View(size console.Size) console.Frame {
 	return f
 }
 
-// drawBoard puts every cell at column 2*c, padded to two columns, so that
-// the board is square whether the terminal draws □ ○ ● one column wide or
-// two.
+// drawBoard puts every cell's glyph at column 2*c, so that the board is
+// square whether the terminal draws □ ○ ● one column wide or two. Only the
+// glyph's own cells carry its style: the cursor and the winning five cover
+// the stone, not the spacing after it.
 func (g *game) drawBoard(f *console.Frame) {
 	n := g.board.Size()
 	out := g.board.Outcome()
@@ -187,7 +188,7 @@ func (g *game) drawBoard(f *console.Frame) {
 				}
 				st.Reverse = true
 			}
-			f.Put(r, 2*c, console.Pad(g.opt.Width, g.glyphs[s], 2), st)
+			f.Put(r, 2*c, g.glyphs[s], st)
 		}
 	}
 }
