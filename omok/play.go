@@ -2,6 +2,7 @@ package omok
 
 import (
 	"fmt"
+	"strings"
 
 	"termgames/console"
 )
@@ -63,7 +64,11 @@ func (g *game) Update(ev console.Event) console.Screen {
 	}
 	switch {
 	case g.board.Outcome().Over():
-		return g.menu.reopen() // 아무 키를 입력하면 메뉴로 돌아갑니다.
+		// 아무 키를 입력하면 메뉴로 돌아갑니다: the original then prints the
+		// menu under the final board, with no cls between them.
+		m := g.menu
+		m.menu.Show(g.finalLines()...)
+		return m
 	case g.confirm:
 		return g.answer(ev)
 	}
@@ -154,6 +159,26 @@ func (g *game) View(size console.Size) console.Frame {
 	g.drawPanel(&f, size)
 	f.Need = console.Size{Width: g.needWidth(), Height: n + 3}
 	return f
+}
+
+// finalLines are the final board and the two lines under it, as text for
+// the menu's transcript: the original prints its menu under them.
+func (g *game) finalLines() []string {
+	n := g.board.Size()
+	lines := make([]string, 0, n+2)
+	for r := range n {
+		var b strings.Builder
+		for c := range n {
+			b.WriteString(console.Pad(g.opt.Width, g.glyphs[g.board.At(Point{r, c})], 2))
+		}
+		lines = append(lines, strings.TrimRight(b.String(), " "))
+	}
+	if out := g.board.Outcome(); out.Winner != Empty {
+		lines = append(lines, fmt.Sprintf(g.text.win, int(out.Winner)))
+	} else {
+		lines = append(lines, g.text.draw)
+	}
+	return append(lines, g.text.anyKey)
 }
 
 // drawBoard puts every cell's glyph at column 2*c, so that the board is
