@@ -93,7 +93,11 @@ func omokOptions(c common, w *runewidth.Condition, size int, r omok.Rule) omok.O
 }
 
 func baseballOptions(c common, w *runewidth.Condition) baseball.Options {
-	return baseball.Options{Lang: c.lang, Rand: c.rand(), Width: w, Transcript: c.played}
+	opt := baseball.Options{Lang: c.lang, Rand: c.rand(), Width: w}
+	if c.played != nil {
+		opt.Transcript = c.played
+	}
+	return opt
 }
 
 func minesweeperOptions(c common, w *runewidth.Condition) minesweeper.Options {

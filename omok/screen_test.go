@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
 
@@ -268,8 +269,10 @@ func TestBoardIsSquare(t *testing.T) {
 				for _, sp := range f.Rows[r] {
 					if sp.Col < 2*n {
 						cols[sp.Col] = true
-						if got := console.Width(w, sp.Text); got != 2 {
-							t.Fatalf("row %d col %d: %q is %d columns, want 2", r, sp.Col, sp.Text, got)
+						// One glyph, at most two columns: it never reaches
+						// the next cell's column.
+						if utf8.RuneCountInString(sp.Text) != 1 || console.Width(w, sp.Text) > 2 {
+							t.Fatalf("row %d col %d: %q is not one glyph of at most 2 columns", r, sp.Col, sp.Text)
 						}
 					}
 				}
@@ -404,9 +407,11 @@ func TestWin(t *testing.T) {
 		if _, ok := s.(*game); !ok {
 			t.Fatalf("a non-key event left the final board for %T", s)
 		}
-		// Any key: the menu, cleared, and a new game starts empty.
+		// Any key: the menu under the final board, as the original prints it
+		// with no cls between them; a new game starts empty.
 		s = console.Feed(s, console.Keys("x")...)
-		if got := screenText(s, w); got != strings.Join(menuLines, "\n") {
+		final := append(want, "Player 1P의 승리로 게임을 종료합니다.", "아무 키를 입력하면 메뉴로 돌아갑니다.")
+		if got := screenText(s, w); got != strings.Join(append(final, menuLines...), "\n") {
 			t.Fatalf("after the final board:\n%s", got)
 		}
 		s = console.Feed(s, console.Keys("1\r")...)
@@ -549,7 +554,7 @@ func TestEscConfirm(t *testing.T) {
 		if got := under(s, w, 15); strings.Join(got, "\n") != turn2+"\n"+moveLine {
 			t.Errorf("%s: want the game back, got %q", tt.name, got)
 		}
-		if p := cursorAt(t, s, 15); p != (Point{1, 1}) || cell(t, s, 1, 1).Text != console.Pad(w, "○", 2) {
+		if p := cursorAt(t, s, 15); p != (Point{1, 1}) || cell(t, s, 1, 1).Text != "○" {
 			t.Errorf("%s: the game changed while asking", tt.name)
 		}
 	}
@@ -565,8 +570,9 @@ func TestDraw(t *testing.T) {
 		if got := under(s, w, 5)[:2]; strings.Join(got, "\n") != "보드판이 가득 차서 무승부로 게임을 종료합니다.\n아무 키를 입력하면 메뉴로 돌아갑니다." {
 			t.Errorf("under the board: %q", got)
 		}
-		if s = console.Feed(s, console.Keys("\r")...); screenText(s, w) != strings.Join(menuLines, "\n") {
-			t.Errorf("a key after the draw does not open the menu")
+		final := append(want, "보드판이 가득 차서 무승부로 게임을 종료합니다.", "아무 키를 입력하면 메뉴로 돌아갑니다.")
+		if s = console.Feed(s, console.Keys("\r")...); screenText(s, w) != strings.Join(append(final, menuLines...), "\n") {
+			t.Errorf("a key after the draw does not open the menu under the final board:\n%s", screenText(s, w))
 		}
 	})
 }
@@ -742,4 +748,36 @@ func TestOptionsNormalized(t *testing.T) {
 // hasHangul reports whether s has a Hangul syllable or jamo.
 func hasHangul(s string) bool {
 	return strings.ContainsFunc(s, func(r rune) bool { return r >= 0xAC00 && r <= 0xD7A3 || r >= 0x3131 && r <= 0x318E })
+}
+
+// TestHighlightsCoverTheGlyph: the cursor and the winning five are styled
+// over the stone's own cells only (one column in most terminals, two in a
+// wide one), never over the spacing after it.
+func TestHighlightsCoverTheGlyph(t *testing.T) {
+	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+		styledCells := func(f console.Frame, row int) map[int]bool {
+			cells := map[int]bool{}
+			for _, sp := range f.Rows[row] {
+				if sp.Style == console.Plain {
+					continue
+				}
+				for c := sp.Col; c < sp.Col+console.Width(w, sp.Text); c++ {
+					cells[c] = true
+				}
+			}
+			return cells
+		}
+		glyph := console.Width(w, "○")
+		s := startGame(Options{Width: w})
+		if got := styledCells(s.View(terminal), 0); len(got) != glyph || !got[0] {
+			t.Errorf("the cursor covers columns %v, want the %d column(s) of its stone", got, glyph)
+		}
+		s = console.Feed(s, console.Keys(playKeys(transcriptWin...))...)
+		got := styledCells(s.View(terminal), 0)
+		for c := range 2 * 15 {
+			if want := c%2 < glyph && c < 2*5; got[c] != want {
+				t.Errorf("after the win, column %d styled %v, want %v (styled: %v)", c, got[c], want, got)
+			}
+		}
+	})
 }
