@@ -219,8 +219,10 @@ func TestBoardStart(t *testing.T) {
 			if rev := reversed(f, l); len(rev) != 1 || rev[0] != [2]int{(l.Rows - 1) / 2, (l.Cols - 1) / 2} {
 				t.Errorf("%s %s: the cursor is at %v, want the centre", w.Name, l.Key(), rev)
 			}
-			if sp := cellSpan(t, f, b.row, b.col); sp.Text != console.Pad(w.W, "■", 2) {
-				t.Errorf("the cursor changed the glyph to %q", sp.Text)
+			// The cursor is the glyph in reverse video: its own cells, not
+			// the spacing after it.
+			if sp := cellSpan(t, f, b.row, b.col); sp.Text != "■" || !sp.Style.Reverse {
+				t.Errorf("the cursor is %q %+v, want ■ in reverse video", sp.Text, sp.Style)
 			}
 			status := fmt.Sprintf("%s   남은 지뢰: %d   시간: 0초", textsFor("ko").levels[n], l.Mines)
 			if got[0] != status {
@@ -697,7 +699,7 @@ func TestBadScoresFileReportedOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "scores.json")
 	os.WriteFile(path, []byte("{not json"), 0o600)
 	s, _ := start(t, w, Options{Scores: path})
-	screen := text(s, w)
+	screen := strings.ReplaceAll(text(s, w), "\n", "") // the long path wraps
 	mustContain(t, screen, "최고 기록 파일을 읽을 수 없습니다.", path+".bad-20250301-120000 로 옮겨 두었습니다.", "6. 종료")
 	if kept, _ := os.ReadFile(path + ".bad-20250301-120000"); string(kept) != "{not json" {
 		t.Errorf("kept aside: %q", kept)
@@ -742,11 +744,18 @@ func TestMouseIgnoresOutside(t *testing.T) {
 	}
 }
 
+// standard counts a hand-made field as one of the original's levels, whose
+// wins are kept in the best times (a custom field's are not).
+func standard(f *Field) *Field {
+	f.level.Name = Levels()[0].Name
+	return f
+}
+
 // winNow replaces the game with a 2x2 field one opening from a win, and
 // wins it.
 func winNow(t *testing.T, s console.Screen, b *board) console.Screen {
 	t.Helper()
-	b.field = fieldOf(t, "*o", "o.")
+	b.field = standard(fieldOf(t, "*o", "o."))
 	b.row, b.col = 1, 1
 	b.start = at(2, console.Event{}).Time
 	return feed(s, at(5, console.KeyPress(console.KeyEnter)))
@@ -790,7 +799,7 @@ func TestScoresThroughCommands(t *testing.T) {
 	d.RunCommands()
 	d.Send(console.Keys("1\r")...)
 	b := d.Screen().(*board)
-	b.field = fieldOf(t, "*..", "...", "...")
+	b.field = standard(fieldOf(t, "*..", "...", "..."))
 	b.row, b.col, b.start = 2, 2, day
 	d.Send(at(2.5, console.KeyPress(console.KeyEnter)))
 	if b.field.Status() != Won || d.Pending() != 1 {
@@ -806,5 +815,66 @@ func TestScoresThroughCommands(t *testing.T) {
 	mustContain(t, d.Text(w), "Your time: 2.5 s, best time #1")
 	if data, err := os.ReadFile(scores); err != nil || !strings.Contains(string(data), `"ms": 2500`) {
 		t.Errorf("the file holds %s (%v)", data, err)
+	}
+}
+
+// TestDenseCustomKeepsNoTime: a custom field so dense that the first
+// opening (always safe) opens every safe cell is won without being played:
+// the time is shown and nothing is written. Custom wins are never kept, and
+// the best times list the original's three levels only, even when an older
+// file holds custom times.
+func TestDenseCustomKeepsNoTime(t *testing.T) {
+	w := widths[0].W
+	scores := filepath.Join(t.TempDir(), "scores.json")
+	old := `{"version": 1, "times": {"3x3/8": [{"ms": 10, "when": "2025-01-01T00:00:00Z"}]}}`
+	os.WriteFile(scores, []byte(old), 0o600)
+	d := console.NewDriver(New(Options{Scores: scores, Lang: "en", Width: w, Rand: rand.New(rand.NewPCG(42, 42))}, nil), big)
+	d.Send(at(0, resize(big)))
+	d.Send(console.Keys("4\r 3\r3 \r8\r")...) // spaces around the numbers, as cin allows
+	b, ok := d.Screen().(*board)
+	if !ok {
+		t.Fatalf("the custom questions led to %T:\n%s", d.Screen(), d.Text(w))
+	}
+	d.Send(at(1, console.KeyPress(console.KeyEnter)))
+	if b.field.Status() != Won {
+		t.Fatalf("the first opening of a 3x3 field with 8 mines: %v\n%s", b.field.Status(), d.Text(w))
+	}
+	if d.Pending() != 0 {
+		t.Errorf("%d commands pending: a time is being saved", d.Pending())
+	}
+	mustContain(t, d.Text(w), "You win!", "not a best time")
+	if data, _ := os.ReadFile(scores); string(data) != old {
+		t.Errorf("the scores file was rewritten:\n%s", data)
+	}
+	// A custom field played to a win: its time is shown, not kept.
+	d.Send(console.KeyPress(console.KeyEsc))
+	d.Send(console.Keys("4\r3\r3\r1\r")...)
+	b = d.Screen().(*board)
+	b.field = fieldOf(t, "*..", "...", "o..")
+	b.row, b.col, b.start = 0, 2, day
+	d.Send(at(3, console.KeyPress(console.KeyEnter)))
+	if b.field.Status() != Won || d.Pending() != 0 {
+		t.Fatalf("status %v, %d commands pending, want a win and nothing saved", b.field.Status(), d.Pending())
+	}
+	mustContain(t, d.Text(w), "Your time: 3.0 s (best times are kept for the three levels only)")
+	d.Send(console.KeyPress(console.KeyEsc))
+	d.Send(console.Keys("5\r")...)
+	for range 4 {
+		mustNotContain(t, d.Text(w), "3 x 3", "Custom")
+		d.Send(console.KeyPress(console.KeyRight))
+	}
+	mustContain(t, d.Text(w), "(2/3)")
+}
+
+// Every numbered question takes spaces around the number, as the
+// original's cin >> int skips them.
+func TestMenuSpaces(t *testing.T) {
+	w := widths[0].W
+	for _, in := range []string{" 1\r", "1 \r", "  1  \r"} {
+		s, _ := start(t, w, Options{})
+		s = feed(s, console.Keys(in)...)
+		if _, ok := s.(*board); !ok {
+			t.Errorf("%q at the menu led to %T", in, s)
+		}
 	}
 }
