@@ -26,41 +26,59 @@ const (
 	liveMin = 3 // transcript rows kept under the table: a guess and its questions
 )
 
-// clues returns the clue table, drawn from the top of a frame, when the
-// current game, gameRows rows long, does not fit in size; nil when it fits,
-// when no round is finished yet, or when the screen is too low for a table.
-func (p *play) clues(size console.Size, gameRows int) *console.Frame {
-	entries := p.clueEntries()
-	window := size.Height - 2 - liveMin // rows left for entries under the title, above the rule
-	if gameRows <= size.Height || len(entries) == 0 || window < 1 {
-		return nil
-	}
-	w := p.g.width
-	ew := 0
-	for _, e := range entries {
-		ew = max(ew, console.Width(w, e))
-	}
-	cols := max(1, (size.Width+clueGap)/(ew+clueGap))
-	rows := (len(entries) + cols - 1) / cols
-	visible := min(rows, window)
-	scroll := min(p.scroll, rows-visible)
-	first := rows - visible - scroll
+// clueLayout is where the clue table's entries go in a terminal of some
+// size: rows of cols entries, each ew columns wide, of which visible rows
+// are shown; no table (rows 0) while the game fits on the screen.
+type clueLayout struct {
+	entries            []string
+	ew, cols, rows     int
+	visible, maxScroll int
+}
 
+// layoutClues lays out the current game's clue table for size.
+func (p *play) layoutClues(size console.Size) clueLayout {
+	var l clueLayout
+	window := size.Height - 2 - liveMin // rows left for entries under the title, above the rule
+	if window < 1 || len(p.gameRows(size)) <= size.Height {
+		return l
+	}
+	l.entries = p.clueEntries()
+	if len(l.entries) == 0 {
+		return l
+	}
+	for _, e := range l.entries {
+		l.ew = max(l.ew, console.Width(p.g.width, e))
+	}
+	l.cols = max(1, (size.Width+clueGap)/(l.ew+clueGap))
+	l.rows = (len(l.entries) + l.cols - 1) / l.cols
+	l.visible = min(l.rows, window)
+	l.maxScroll = l.rows - l.visible
+	return l
+}
+
+// clues draws the clue table from the top of f and returns the rows it
+// took: none while the game fits on the screen.
+func (p *play) clues(f *console.Frame, size console.Size) int {
+	l := p.layoutClues(size)
+	if l.rows == 0 {
+		return 0
+	}
+	scroll := min(p.scroll, l.maxScroll)
+	first := l.rows - l.visible - scroll
 	t := p.g.txt
 	title := t.cluesTitle[p.mode]
-	if rows > visible {
+	if l.maxScroll > 0 {
 		title += t.cluesMore
 	}
-	var f console.Frame
 	f.Line(0, title)
-	for k, e := range entries {
-		r, c := k%rows, k/rows
-		if r >= first && r < first+visible {
-			f.Put(1+r-first, c*(ew+clueGap), e, console.Plain)
+	for k, e := range l.entries {
+		r, c := k%l.rows, k/l.rows
+		if r >= first && r < first+l.visible {
+			f.Put(1+r-first, c*(l.ew+clueGap), e, console.Plain)
 		}
 	}
-	f.Line(1+visible, strings.Repeat("-", min(size.Width, cols*(ew+clueGap)-clueGap)))
-	return &f
+	f.Line(1+l.visible, strings.Repeat("-", min(size.Width, l.cols*(l.ew+clueGap)-clueGap)))
+	return l.visible + 2
 }
 
 // clueEntries are the finished rounds of the current game, oldest first:

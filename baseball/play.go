@@ -97,6 +97,7 @@ func (p *play) start() {
 // print adds text to the transcript on the screen, and to the one left in
 // the terminal after the program (Options.Transcript).
 func (p *play) print(text string) {
+	p.scroll = 0 // new output brings the newest clues back, as a terminal's does
 	p.log.Print(text)
 	if p.g.out != nil {
 		_, _ = io.WriteString(p.g.out, text)
@@ -133,13 +134,13 @@ func (p *play) Update(ev console.Event) console.Screen {
 	case console.KeyEsc:
 		return p.leave()
 	case console.KeyUp:
-		p.scroll++
+		p.scrollClues(1, ev.Size)
 	case console.KeyDown:
-		p.scroll = max(p.scroll-1, 0)
+		p.scrollClues(-1, ev.Size)
 	case console.KeyPageUp:
-		p.scroll += pageRows
+		p.scrollClues(pageRows, ev.Size)
 	case console.KeyPageDown:
-		p.scroll = max(p.scroll-pageRows, 0)
+		p.scrollClues(-pageRows, ev.Size)
 	}
 	switch p.stage {
 	case waitReady:
@@ -171,6 +172,12 @@ func (p *play) Update(ev console.Event) console.Screen {
 		}
 	}
 	return p
+}
+
+// scrollClues moves the clue table's window by n rows towards the oldest
+// clues (n < 0: towards the newest), within the table.
+func (p *play) scrollClues(n int, size console.Size) {
+	p.scroll = max(0, min(p.scroll+n, p.layoutClues(size).maxScroll))
 }
 
 // typed reports whether ev is a key that the original's getch() read and
@@ -332,6 +339,16 @@ func (p *play) askContinue() {
 	p.stage = askAgain
 }
 
+// gameRows are the current game's lines, with the guess being typed, as
+// rows of a terminal of the given size: long lines wrap.
+func (p *play) gameRows(size console.Size) []string {
+	lines := p.log.Lines()
+	if p.stage == typeGuess {
+		lines[len(lines)-1] += p.input.String()
+	}
+	return console.Wrap(p.g.width, size.Width, lines...)
+}
+
 // View shows the transcript, with the guess being typed, and the Esc hint
 // at the bottom right when it fits beside the text. While the current game
 // fits on the screen, the screen is the transcript, as the original's was;
@@ -339,28 +356,18 @@ func (p *play) askContinue() {
 // lines, so that no clue is ever out of sight.
 func (p *play) View(size console.Size) console.Frame {
 	w := p.g.width
-	extra := ""
-	if p.stage == typeGuess {
-		extra = p.input.String()
-	}
-	lines := p.log.Lines()
-	lines[len(lines)-1] += extra
-	game := console.Wrap(w, size.Width, lines...)
 	var f console.Frame
-	var top int
-	if table := p.clues(size, len(game)); table != nil {
-		top = len(table.Rows)
-		f = *table
-	} else {
-		game = append(console.Wrap(w, size.Width, p.earlier...), game...)
+	rows := p.gameRows(size)
+	top := p.clues(&f, size)
+	if top == 0 {
+		rows = append(console.Wrap(w, size.Width, p.earlier...), rows...)
 	}
-	if last := game[len(game)-1]; size.Width > 0 && console.Width(w, last) >= size.Width {
-		game = append(game, "") // a full row sends the cursor to the next one
+	if last := rows[len(rows)-1]; size.Width > 0 && console.Width(w, last) >= size.Width {
+		rows = append(rows, "") // a full row sends the cursor to the next one
 	}
-	room := max(size.Height-top, 1)
-	game = game[max(0, len(game)-room):]
-	last := f.Lines(top, game...) - 1
-	f.CursorAt(last, console.Width(w, game[len(game)-1]))
+	rows = rows[max(0, len(rows)-max(size.Height-top, 1)):]
+	last := f.Lines(top, rows...) - 1
+	f.CursorAt(last, console.Width(w, rows[len(rows)-1]))
 	f.Need = p.g.need
 	p.escHint(&f, size)
 	return f
