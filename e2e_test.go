@@ -21,6 +21,12 @@ import (
 // start runs termgames in a 100x40 pseudo-terminal.
 func start(t *testing.T, args ...string) *ptytest.Term {
 	t.Helper()
+	return startAt(t, 100, 40, args...)
+}
+
+// startAt runs termgames in a pseudo-terminal of the given size.
+func startAt(t *testing.T, width, height int, args ...string) *ptytest.Term {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end")
 	}
@@ -30,7 +36,7 @@ func start(t *testing.T, args ...string) *ptytest.Term {
 	home := t.TempDir()
 	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=")
 	cmd.Env = append(cmd.Env, screentest.ConfigEnv(home)...)
-	return ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
+	return ptytest.Start(t, cmd, width, height, console.NewCondition(console.Narrow))
 }
 
 const topPrompt = "원하는 메뉴를 입력하세요 :"

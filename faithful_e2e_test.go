@@ -1,0 +1,108 @@
+//go:build !windows
+
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"termgames/internal/ptytest"
+)
+
+var lastGuess = regexp.MustCompile(`I guess (\d)(\d)(\d)`)
+
+// answerHonestly plays the computer's game for the number secret, reading
+// each guess off the screen, until it asks whether to continue, or for
+// rounds answers when rounds > 0. It returns the guesses it answered.
+func answerHonestly(t *testing.T, tm *ptytest.Term, secret string, rounds int) []string {
+	t.Helper()
+	var guesses []string
+	for rounds == 0 || len(guesses) < rounds {
+		screen := tm.WaitUntil("a guess or the last question", func(s string) bool {
+			s = strings.TrimRight(strings.TrimSuffix(strings.TrimRight(s, " \n"), "Esc: menu"), " \n")
+			return strings.HasSuffix(s, "Enter strike number :") || strings.HasSuffix(s, "(y/n) :")
+		})
+		if strings.Contains(screen[max(0, len(screen)-200):], "(y/n) :") {
+			break
+		}
+		all := lastGuess.FindAllStringSubmatch(screen, -1)
+		g := all[len(all)-1]
+		guess := g[1] + g[2] + g[3]
+		strikes, balls := 0, 0
+		for i := range 3 {
+			for j := range 3 {
+				if guess[i] == secret[j] {
+					if i == j {
+						strikes++
+					} else {
+						balls++
+					}
+				}
+			}
+		}
+		guesses = append(guesses, guess)
+		tm.Send(fmt.Sprintf("%d%d", strikes, balls))
+		asked := len(all)
+		tm.WaitUntil("the answer taken", func(s string) bool {
+			return len(lastGuess.FindAllString(s, -1)) > asked || strings.Contains(s, "(y/n) :")
+		})
+	}
+	return guesses
+}
+
+// TestBaseballTranscriptStays: the original printed line after line, and
+// what was played stayed in the terminal after it ended. Ours draws on the
+// alternate screen, and leaves the games' transcript on the ordinary
+// screen once it is gone: after quitting baseball and the top menu, and
+// after Ctrl-C in the middle of a game.
+func TestBaseballTranscriptStays(t *testing.T) {
+	t.Run("quit", func(t *testing.T) {
+		tm := startAt(t, 80, 24, "-seed", "7")
+		before := tm.State()
+		tm.WaitFor(topPrompt)
+		tm.Send("2\r")
+		tm.WaitFor("Enter a menu number :")
+		tm.Send("1\r")
+		tm.WaitFor("press key 'r'")
+		tm.Send("r")
+		guesses := answerHonestly(t, tm, "987", 0)
+		tm.Send("n")
+		tm.WaitFor("Let's play number baseball!")
+		tm.Send("4\r")
+		tm.WaitFor("1. 오목")
+		tm.Send("4\r")
+		finish(t, tm, before, 0)
+		screen := tm.Screen.Text()
+		want := "Think three digit number.  Each digit numbers are different.\nWhen you are ready, press key 'r'\nI guess " + guesses[0]
+		if !strings.HasPrefix(screen, want) {
+			t.Errorf("the terminal after quitting does not start with the game:\n%s\nwant the start:\n%s", screen, want)
+		}
+		for _, g := range guesses {
+			if !strings.Contains(screen, "I guess "+g) {
+				t.Errorf("the terminal after quitting lacks the guess %s:\n%s", g, screen)
+			}
+		}
+		if !strings.HasSuffix(screen, "Enter Ball number :0\nI got it in "+fmt.Sprint(len(guesses))+" guesses.\nDo you want to continue? (y/n) : n\n프로그램을 종료합니다.") {
+			t.Errorf("the terminal after quitting ends:\n%s", screen)
+		}
+	})
+	t.Run("ctrl-c", func(t *testing.T) {
+		tm := startAt(t, 80, 24, "baseball", "-seed", "7")
+		before := tm.State()
+		tm.WaitFor("Enter a menu number :")
+		tm.Send("1\r")
+		tm.WaitFor("press key 'r'")
+		tm.Send("r")
+		guesses := answerHonestly(t, tm, "987", 1)
+		tm.Send("\x03")
+		finish(t, tm, before, 130)
+		screen := tm.Screen.Text()
+		all := lastGuess.FindAllString(screen, -1)
+		if !strings.HasPrefix(screen, "Think three digit number.") || len(all) != 2 || all[0] != "I guess "+guesses[0] ||
+			!strings.HasSuffix(screen, "\nEnter strike number :") {
+			t.Errorf("the terminal after Ctrl-C:\n%s", screen)
+		}
+	})
+}
