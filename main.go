@@ -13,6 +13,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,19 +58,32 @@ type common struct {
 	played *strings.Builder
 }
 
-func (c *common) register(fs *flag.FlagSet) {
+// uses says which of the common flags change something in a command, so
+// that its -h lists only those and any other is refused.
+type uses uint8
+
+const (
+	usesGlyphs uses = 1 << iota // -ascii, -wide, -narrow: the command draws □ ○ ● or ■
+	usesSeed                    // -seed: the command plays with chance
+)
+
+func (c *common) register(fs *flag.FlagSet, u uses) {
 	fs.Func("lang", "language: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
 		c.lang, err = lang.Parse(s)
 		return err
 	})
-	fs.BoolVar(&c.ascii, "ascii", false, "draw with ASCII glyphs, for terminals or fonts without ○ ● □")
-	fs.BoolVar(&c.wide, "wide", false, "the terminal draws ○ ● □ two columns wide (as a Korean Windows console does)")
-	fs.BoolVar(&c.narrow, "narrow", false, "the terminal draws ○ ● □ one column wide (most terminals)")
-	fs.Func("seed", "seed `N` for the random numbers, to replay a game", func(s string) error {
-		_, err := fmt.Sscan(s, &c.seed)
-		c.seeded = err == nil
-		return err
-	})
+	if u&usesGlyphs != 0 {
+		fs.BoolVar(&c.ascii, "ascii", false, "draw with ASCII glyphs, for terminals or fonts without ○ ● □")
+		fs.BoolVar(&c.wide, "wide", false, "the terminal draws ○ ● □ two columns wide (as a Korean Windows console does)")
+		fs.BoolVar(&c.narrow, "narrow", false, "the terminal draws ○ ● □ one column wide (most terminals)")
+	}
+	if u&usesSeed != 0 {
+		fs.Func("seed", "seed `N` for the random numbers, to replay a game", func(s string) error {
+			_, err := fmt.Sscan(s, &c.seed)
+			c.seeded = err == nil
+			return err
+		})
+	}
 }
 
 // check validates the flags that are not free text.
@@ -144,25 +158,42 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // parse reads the command line and returns the screen to run, or does the
 // work itself (the judge, -h) and returns no screen.
-func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Screen, *common, error) {
+func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.Screen, _ *common, err error) {
+	// What the flag package prints goes to standard output when -h or
+	// -help asked for it, and to standard error with a usage error.
+	var said bytes.Buffer
+	defer func() {
+		if errors.Is(err, flag.ErrHelp) {
+			_, _ = said.WriteTo(stdout)
+			return
+		}
+		_, _ = said.WriteTo(stderr)
+	}()
 	cmd := ""
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
 	fs := flag.NewFlagSet("termgames "+cmd, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(&said)
 	c := common{played: new(strings.Builder)}
-	c.register(fs)
+	switch cmd {
+	case "omok":
+		c.register(fs, usesGlyphs) // two players: no chance
+	case "baseball":
+		c.register(fs, usesSeed) // no board: nothing of ambiguous width to draw
+	default:
+		c.register(fs, usesGlyphs|usesSeed)
+	}
 	switch cmd {
 	case "":
-		fs.Usage = func() { usage(stderr, fs) }
+		fs.Usage = func() { usage(&said, fs) }
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
 		return newTopMenu(c, c.w), &c, nil
 	case "omok":
 		if len(args) > 0 && args[0] == "judge" {
-			return nil, nil, judge(args[1:], stdin, stdout, stderr)
+			return nil, nil, judge(args[1:], stdin, stdout, &said)
 		}
 		size, rule := omok.DefaultSize, omok.Freestyle
 		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
@@ -229,9 +260,9 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
-  termgames COMMAND -h                   a command's flags
+  termgames COMMAND -h                   a command's flags (each lists only its own)
 
-flags:
+flags of the top menu:
 `)
 	fs.SetOutput(w)
 	fs.PrintDefaults()

@@ -63,10 +63,6 @@ func TestUsage(t *testing.T) {
 		status int
 		stderr string
 	}{
-		{[]string{"-h"}, 0, "usage:"},
-		{[]string{"omok", "-h"}, 0, "-rule"},
-		{[]string{"baseball", "-h"}, 0, "-ai"},
-		{[]string{"minesweeper", "-h"}, 0, "-marks"},
 		{[]string{"chess"}, 2, `unknown command "chess"`},
 		{[]string{"-lang", "fr"}, 2, "want ko or en"},
 		{[]string{"-wide", "-narrow"}, 2, "choose one"},
@@ -76,16 +72,53 @@ func TestUsage(t *testing.T) {
 		{[]string{"baseball", "-ai", "psychic"}, 2, "psychic"},
 		{[]string{"omok", "stray"}, 2, "unexpected argument"},
 		{[]string{"-seed", "x"}, 2, "seed"},
+		{[]string{"baseball", "-ascii"}, 2, "not defined: -ascii"},
+		{[]string{"omok", "-seed", "1"}, 2, "not defined: -seed"},
 	}
 	for _, tc := range cases {
-		_, errOut, status := runPiped(t, "", tc.args...)
-		if status != tc.status || !strings.Contains(errOut, tc.stderr) {
-			t.Errorf("%v: status %d, stderr %q; want %d and %q", tc.args, status, errOut, tc.status, tc.stderr)
+		out, errOut, status := runPiped(t, "", tc.args...)
+		if status != tc.status || !strings.Contains(errOut, tc.stderr) || out != "" {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want %d and %q on stderr", tc.args, status, out, errOut, tc.status, tc.stderr)
 		}
 	}
 	out, _, status := runPiped(t, "", "help")
 	if status != 0 || !strings.Contains(out, "omok judge") {
 		t.Errorf("help: status %d, %q", status, out)
+	}
+}
+
+// TestHelp: -h and --help are asked for, so their answer goes to standard
+// output with status 0; each command lists the flags that do something in
+// it, and only those.
+func TestHelp(t *testing.T) {
+	cases := []struct {
+		args       []string
+		has, lacks []string
+	}{
+		{[]string{}, []string{"usage:", "omok judge", "-lang", "-ascii", "-wide", "-narrow", "-seed"}, nil},
+		{[]string{"omok"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-size", "-rule"}, []string{"-seed", "-ai"}},
+		{[]string{"baseball"}, []string{"-lang", "-seed", "-ai"}, []string{"-ascii", "-wide", "-narrow", "-size"}},
+		{[]string{"minesweeper"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-seed", "-marks", "-scores"}, []string{"-ai", "-size"}},
+		{[]string{"omok", "judge"}, []string{"usage: termgames omok judge [FILE]"}, []string{"-lang"}},
+	}
+	for _, tc := range cases {
+		for _, h := range []string{"-h", "--help", "-help"} {
+			args := append(append([]string(nil), tc.args...), h)
+			out, errOut, status := runPiped(t, "", args...)
+			if status != 0 || errOut != "" {
+				t.Errorf("%v: status %d, stderr %q; want 0 and nothing", args, status, errOut)
+			}
+			for _, want := range tc.has {
+				if !strings.Contains(out, want) {
+					t.Errorf("%v: stdout lacks %q:\n%s", args, want, out)
+				}
+			}
+			for _, not := range tc.lacks {
+				if strings.Contains(out, not+" ") || strings.Contains(out, not+"\n") {
+					t.Errorf("%v: stdout lists %q, which does nothing there:\n%s", args, not, out)
+				}
+			}
+		}
 	}
 }
 
