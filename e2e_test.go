@@ -106,7 +106,7 @@ func TestRestoreInGame(t *testing.T) {
 		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129},
 		{"resize, then ctrl-c", func(tm *ptytest.Term) {
 			tm.Resize(30, 10)
-			tm.WaitFor("terminal too small")
+			tm.WaitFor("터미널이 너무 작습니다.")
 			tm.Resize(100, 40)
 			tm.WaitFor("Player 1P")
 			tm.Send("\x03")

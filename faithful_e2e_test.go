@@ -106,3 +106,32 @@ func TestBaseballTranscriptStays(t *testing.T) {
 		}
 	})
 }
+
+// TestTooSmallEverywhere: one too-small screen for every screen, menus
+// included, in the language the screen speaks, with the size it needs and
+// the size the terminal has; the screen comes back when the terminal grows.
+func TestTooSmallEverywhere(t *testing.T) {
+	tm := startAt(t, 30, 8)
+	before := tm.State()
+	tm.WaitFor(topPrompt)
+	tm.Resize(20, 6)
+	tm.WaitUntil("the top menu's too-small screen", func(s string) bool {
+		return s == "터미널이 너무\n작습니다.\n필요한 크기: 30 x 8\n지금 크기:   20 x 6"
+	})
+	tm.Send("2\r") // keys still work: baseball's menu, in English
+	tm.WaitUntil("baseball's too-small screen", func(s string) bool {
+		return s == "The terminal is too\nsmall.\nNeeded: 31 x 9\nNow:    20 x 6"
+	})
+	tm.Resize(60, 24)
+	tm.WaitFor("Let's play number baseball!")
+	tm.Send("4\r")
+	tm.WaitFor(topPrompt)
+	tm.Send("3\r")
+	tm.WaitFor("지뢰찾기 게임을 플레이합시다!")
+	tm.Resize(30, 8) // the original's menu is 9 rows with its prompt
+	tm.WaitUntil("minesweeper's too-small screen", func(s string) bool {
+		return s == "터미널이 너무 작습니다.\n필요한 크기: 29 x 10\n지금 크기:   30 x 8"
+	})
+	tm.Send("\x03")
+	finish(t, tm, before, 130)
+}

@@ -86,7 +86,11 @@ func (m *topMenu) quit() console.Screen {
 	return console.Exit(m.c.texts().bye)
 }
 
-func (m *topMenu) View(size console.Size) console.Frame { return m.menu.View(size, m.w) }
+func (m *topMenu) View(size console.Size) console.Frame {
+	f := m.menu.View(size, m.w)
+	f.Lang = lang.Resolve(m.c.lang, lang.Korean)
+	return f
+}
 
 func omokOptions(c common, w *runewidth.Condition, size int, r omok.Rule) omok.Options {
 	return omok.Options{Lang: c.lang, ASCII: c.ascii, Size: size, Rule: r, Width: w}

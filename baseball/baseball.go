@@ -51,12 +51,14 @@ type game struct {
 	need  console.Size
 	back  console.Screen // the top menu, or nil when started directly
 	out   io.Writer      // Options.Transcript
+	tag   lang.Tag       // the language spoken: the too-small screen's too
 }
 
 // New returns the baseball menu. Quitting it returns back, or ends the
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
-	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript}
+	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
+		tag: lang.Resolve(opt.Lang, lang.English)}
 	if g.ai != Classic {
 		g.ai = Best
 	}

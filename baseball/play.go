@@ -368,7 +368,7 @@ func (p *play) View(size console.Size) console.Frame {
 	rows = rows[max(0, len(rows)-max(size.Height-top, 1)):]
 	last := f.Lines(top, rows...) - 1
 	f.CursorAt(last, console.Width(w, rows[len(rows)-1]))
-	f.Need = p.g.need
+	f.Need, f.Lang = p.g.need, p.g.tag
 	p.escHint(&f, size)
 	return f
 }

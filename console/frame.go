@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/mattn/go-runewidth"
+
+	"termgames/internal/lang"
 )
 
 // Color is one of the 16 standard terminal colours, or Default.
@@ -64,8 +66,10 @@ type Frame struct {
 	// Tick asks for a TickEvent this long after the frame is shown.
 	Tick time.Duration
 	// Need is the smallest terminal this frame fits in; when the terminal is
-	// smaller, Run shows what size is needed instead of a broken frame.
+	// smaller, Run shows what size is needed instead of a broken frame
+	// (TooSmall), in the frame's language Lang.
 	Need Size
+	Lang lang.Tag
 }
 
 // Put places text at row and column in style st.

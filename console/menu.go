@@ -97,7 +97,14 @@ func (m *Menu) Update(ev Event) int {
 	return n
 }
 
-// View shows the transcript with the answer being typed.
+// View shows the transcript with the answer being typed. The menu needs a
+// terminal that holds its block and prompt whole; in a smaller one the
+// too-small screen says so (Frame.Need), instead of lines piled up.
 func (m *Menu) View(size Size, w *runewidth.Condition) Frame {
-	return m.log.Frame(size, w, m.input.String())
+	f := m.log.Frame(size, w, m.input.String())
+	f.Need = Size{Width: Width(w, m.prompt) + 2, Height: len(m.block) + 1}
+	for _, l := range m.block {
+		f.Need.Width = max(f.Need.Width, Width(w, l))
+	}
+	return f
 }

@@ -42,7 +42,7 @@ func (r *renderer) invalidate() { r.fresh = true }
 // render returns the bytes for frame f on a terminal of the given size.
 func (r *renderer) render(f Frame, size Size) []byte {
 	if f.Need.Width > size.Width || f.Need.Height > size.Height {
-		f = tooSmall(f.Need, size)
+		f = TooSmall(f.Need, size, f.Lang)
 	}
 	var b strings.Builder
 	b.WriteString(seqSyncBegin)
@@ -154,17 +154,4 @@ func colorCode(c Color, base, bright int) string {
 	default:
 		return strconv.Itoa(bright + int(c-BrightBlack))
 	}
-}
-
-// tooSmall is the frame shown instead of one that does not fit: what size
-// is needed, and what the terminal has. The screen still gets every key, so
-// Esc and q keep working, and its own frame returns once the terminal grows.
-func tooSmall(need, size Size) Frame {
-	var out Frame
-	out.Lines(0,
-		fmt.Sprintf("terminal too small: needs %d x %d", need.Width, need.Height),
-		fmt.Sprintf("now %d x %d", size.Width, size.Height),
-		fmt.Sprintf("터미널이 작습니다: %d x %d 이상 필요", need.Width, need.Height),
-	)
-	return out
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
+	"termgames/internal/lang"
 	"termgames/internal/vtmodel"
 )
 
@@ -120,8 +121,18 @@ func TestRenderTooSmall(t *testing.T) {
 	var r renderer
 	r.invalidate()
 	scr.Write(r.render(f, Size{40, 10}))
-	if got := scr.Text(); !strings.HasPrefix(got, "terminal too small: needs 30 x 20\nnow 40 x 10") {
+	if got := scr.Text(); got != "The terminal is too small.\nNeeded: 30 x 20\nNow:    40 x 10" {
 		t.Fatalf("too small screen:\n%s", got)
+	}
+	// In the frame's language, and wrapped in a terminal too narrow for it.
+	ko := f
+	ko.Lang = lang.Korean
+	small := vtmodel.New(12, 10, narrow)
+	var rk renderer
+	rk.invalidate()
+	small.Write(rk.render(ko, Size{12, 10}))
+	if got := small.Text(); got != "터미널이\n너무\n작습니다.\n필요한 크기:\n30 x 20\n지금 크기:\n12 x 10" {
+		t.Fatalf("too small screen in Korean at 12 columns:\n%s", got)
 	}
 	r.invalidate()
 	scr.Write(r.render(f, Size{40, 25}))

@@ -50,7 +50,11 @@ func (a *app) choose(ev console.Event) console.Screen {
 }
 
 // View shows the menu.
-func (a *app) View(size console.Size) console.Frame { return a.menu.View(size, a.w) }
+func (a *app) View(size console.Size) console.Frame {
+	f := a.menu.View(size, a.w)
+	f.Lang = a.tag()
+	return f
+}
 
 // toMenu clears the screen and asks the menu again, with lines above it.
 func (a *app) toMenu(lines ...string) console.Screen {

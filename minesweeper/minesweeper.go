@@ -83,6 +83,9 @@ type app struct {
 	cmds    []console.Cmd // work for the driver, handed over by with
 }
 
+// tag is the language the screens speak, the too-small screen's too.
+func (a *app) tag() lang.Tag { return lang.Resolve(a.opt.Lang, lang.Korean) }
+
 // observe keeps what every screen learns from any event: the terminal size,
 // the answers of the best-times commands, and, at the first event, that
 // the file is to be read (a bad file kept aside is named with that event's

@@ -235,10 +235,7 @@ func (b *board) View(size console.Size) console.Frame {
 	var f console.Frame
 	need := b.need()
 	if !b.fits(size) {
-		t := b.app.t
-		f.Lines(0, t.tooSmall[0],
-			fmt.Sprintf(t.tooSmall[1], need.Width, need.Height),
-			fmt.Sprintf(t.tooSmall[2], size.Width, size.Height))
+		f = console.TooSmall(need, size, b.app.tag())
 		f.Tick = b.tick()
 		return f
 	}

@@ -36,7 +36,6 @@ type texts struct {
 	bestNone      string
 	unit          string // after a time in seconds
 	bestHelp      string
-	tooSmall      [3]string // the terminal is too small: what is needed, what is there
 }
 
 // english are the words in English.
@@ -83,11 +82,6 @@ var english = texts{
 	bestNone:    "(no times yet)",
 	unit:        " s",
 	bestHelp:    "left/right other level   Esc/Enter menu",
-	tooSmall: [3]string{
-		"The terminal is too small.",
-		"Needed: %d x %d",
-		"Now:    %d x %d",
-	},
 }
 
 // korean are the words in Korean, the original's language.
@@ -134,11 +128,6 @@ var korean = texts{
 	bestNone:    "(기록이 없습니다)",
 	unit:        "초",
 	bestHelp:    "좌우 방향키: 다른 난이도   Esc/Enter: 메뉴",
-	tooSmall: [3]string{
-		"터미널이 너무 작습니다.",
-		"필요한 크기: %d x %d",
-		"지금 크기:   %d x %d",
-	},
 }
 
 // textsFor returns the words for a -lang value; Korean, the original's,

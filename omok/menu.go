@@ -41,7 +41,9 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 
 // View shows the transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
-	return m.menu.View(size, m.opt.Width)
+	f := m.menu.View(size, m.opt.Width)
+	f.Lang = m.opt.Lang
+	return f
 }
 
 // reopen clears the screen and asks again, as the original's loop prints

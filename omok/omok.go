@@ -56,6 +56,7 @@ func (o Options) normalized() Options {
 	if o.Width == nil {
 		o.Width = console.NewCondition(console.Auto)
 	}
+	o.Lang = lang.Resolve(o.Lang, lang.Korean)
 	return o
 }
 

@@ -30,11 +30,17 @@ func Parse(s string) (Tag, error) {
 // of original, the language of the screen's original program, for any
 // other tag.
 func Pick[T any](tag, original Tag, ko, en T) T {
-	if tag != Korean && tag != English {
-		tag = original
-	}
-	if tag == English {
+	if Resolve(tag, original) == English {
 		return en
 	}
 	return ko
+}
+
+// Resolve returns the language a screen speaks: tag when it is Korean or
+// English, and otherwise original, the language of its original program.
+func Resolve(tag, original Tag) Tag {
+	if tag != Korean && tag != English {
+		return original
+	}
+	return tag
 }
