@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"termgames/console"
 )
 
 // TestWidthWithoutAnswer: when neither -wide, -narrow nor
@@ -30,6 +32,32 @@ func TestWidthWithoutAnswer(t *testing.T) {
 		}
 		if _, c, _ := parse([]string{"-wide"}, strings.NewReader(""), io.Discard, io.Discard); !c.w.EastAsianWidth {
 			t.Errorf("%s: -wide is not wide", locale)
+		}
+	}
+}
+
+// TestMenusTakeSpaces: every numbered menu takes spaces around the number,
+// as the originals' cin >> int and scanf skipped them.
+func TestMenusTakeSpaces(t *testing.T) {
+	c := common{seeded: true, seed: 1}
+	c.w = console.NewCondition(console.Narrow)
+	d := console.NewDriver(newTopMenu(c, c.w), console.Size{Width: 100, Height: 40})
+	steps := []struct{ keys, shows string }{
+		{" 1\r", "오목 게임을 플레이합시다!"},            // top menu
+		{"2 \r", "오목은 보드판 위에 5개의 돌을"},         // omok menu: how-to
+		{"  4  \r", "termgames: 게임을 골라 주세요!"}, // omok menu: quit
+		{"\t2\t\r", "Let's play number baseball!"},
+		{" 1 \r", "press key 'r'"}, // baseball menu
+		{"\x1b", "Let's play number baseball!"},
+		{"4 \r", "termgames: 게임을 골라 주세요!"},
+		{" 3\r", "지뢰찾기 게임을 플레이합시다!"},
+		{" 4\r", "세로 칸 수를 입력하세요"},  // minesweeper menu
+		{" 9 \r", "가로 칸 수를 입력하세요"}, // and its questions
+	}
+	for _, st := range steps {
+		d.Send(console.Keys(st.keys)...)
+		if text := d.Text(c.w); !strings.Contains(text, st.shows) {
+			t.Fatalf("after %q the screen lacks %q:\n%s", st.keys, st.shows, text)
 		}
 	}
 }
