@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"termgames/console"
+	"termgames/internal/screentest"
 )
 
 // small is the terminal the issue plays in: the classic 80x24.
@@ -144,7 +145,8 @@ func TestCluesAppearOnlyWhenNeeded(t *testing.T) {
 // mode 1 need no more than 60 columns, and in a narrower one a longer line
 // wraps as the terminal wrapped the original's.
 func TestBaseballAt60Columns(t *testing.T) {
-	for name, w := range widths {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
 		for _, tc := range []struct {
 			width int
 			want  string
@@ -178,19 +180,9 @@ func TestTranscriptKept(t *testing.T) {
 	var out strings.Builder
 	s := New(Options{AI: Classic, Rand: nil, Width: narrow, Transcript: &out}, nil)
 	s = feed(s, "1\r")
-	s.(*play).guesser = scripted{{4, 6, 7}, {5, 4, 7}, {7, 6, 5}}
+	s.(*play).guesser = originalGuesses
 	s = feed(s, "r11502"+"3"+"0"+"n"+"2\r"+"\x1b")
-	want := `Think three digit number.  Each digit numbers are different.
-When you are ready, press key 'r'
-I guess 467
-Enter strike number :1
-Enter Ball number :1
-I guess 547
-Enter strike number :5
-Enter strike number :0
-Enter Ball number :2
-I guess 765
-Enter strike number :3
+	want := originalScreen + `3
 Enter Ball number :0
 I got it in 3 guesses.
 Do you want to continue? (y/n) : n

@@ -111,17 +111,10 @@ func TestQuit(t *testing.T) {
 	}
 }
 
-// TestOriginalTranscript replays the original's captured screen
-// (shared/originals/transcripts.md) with its guesses: the same lines, the
-// key 5 echoed and the strikes asked again, as the original's getch()
-// loop did.
-func TestOriginalTranscript(t *testing.T) {
-	for _, wd := range screentest.Widths {
-		name, w := wd.Name, wd.W
-		s := feed(start("", "", 1, w, nil), "1\r")
-		s.(*play).guesser = scripted{{4, 6, 7}, {5, 4, 7}, {7, 6, 5}}
-		s = feed(s, "r11502"+"21") // 5 is not a strike count; 2 strikes 1 ball is impossible
-		want := `Think three digit number.  Each digit numbers are different.
+// originalScreen is the original's captured screen
+// (shared/originals/transcripts.md): its guesses 467, 547 and 765, answered
+// with the keys 1 1 5 0 2.
+const originalScreen = `Think three digit number.  Each digit numbers are different.
 When you are ready, press key 'r'
 I guess 467
 Enter strike number :1
@@ -131,7 +124,21 @@ Enter strike number :5
 Enter strike number :0
 Enter Ball number :2
 I guess 765
-Enter strike number :2
+Enter strike number :`
+
+// originalGuesses are the guesses of originalScreen.
+var originalGuesses = scripted{{4, 6, 7}, {5, 4, 7}, {7, 6, 5}}
+
+// TestOriginalTranscript replays the original's captured screen with its
+// guesses: the same lines, the key 5 echoed and the strikes asked again, as
+// the original's getch() loop did.
+func TestOriginalTranscript(t *testing.T) {
+	for _, wd := range screentest.Widths {
+		name, w := wd.Name, wd.W
+		s := feed(start("", "", 1, w, nil), "1\r")
+		s.(*play).guesser = originalGuesses
+		s = feed(s, "r11502"+"21") // 5 is not a strike count; 2 strikes 1 ball is impossible
+		want := originalScreen + `2
 Enter Ball number :1
 2 strikes with 1 ball cannot happen.
 Enter strike number :`
