@@ -10,6 +10,25 @@
 // player guessing the computer's number; and a versus game of both at once.
 // layout_test.go, at the module's root, checks that no rules file imports
 // the terminal's packages.
+//
+// The original is a teletype: it prints line after line, the terminal
+// scrolls, and what was played stays in the terminal after it ends. Two ways
+// to keep that were weighed. Running the games on the main screen as a
+// teletype (append lines, no alternate screen) is the most faithful, but it
+// needs a second way of drawing from console: a renderer that appends
+// instead of placing cells, rewrites only the line being typed (which breaks
+// once that line wraps, or the terminal reflows it on a resize), and leaves
+// and re-enters the alternate screen when a board game starts from the same
+// menu; every screen test would then need a model of the scrollback. The
+// games here instead draw frames like every other screen, and ask console
+// for one small thing only, Options.Afterword: text printed on the ordinary
+// screen once the terminal is restored. So, in play: while the current game
+// fits on the screen, the screen is its transcript, as the original's was;
+// once it does not, a compact table of its clues stands above its newest
+// lines (clues.go), so that every clue stays in sight, at 80x24 too, where
+// the original's first clues had scrolled away. And after the program,
+// everything the games printed (Options.Transcript, which main passes on
+// as the Afterword) is left in the terminal, as the original's lines were.
 package baseball
 
 import (
