@@ -65,19 +65,22 @@ func (p *play) clues(f *console.Frame, size console.Size) int {
 	}
 	scroll := min(p.scroll, l.maxScroll)
 	first := l.rows - l.visible - scroll
-	t := p.g.txt
-	title := t.cluesTitle[p.mode]
-	if l.maxScroll > 0 {
-		title += t.cluesMore
-	}
-	f.Line(0, title)
+	t, w := p.g.txt, p.g.width
+	f.Line(0, t.cluesTitle[p.mode])
+	// Row by row, oldest first: a new clue never moves the others, and the
+	// rows scrolled away are the oldest.
 	for k, e := range l.entries {
-		r, c := k%l.rows, k/l.rows
+		r, c := k/l.cols, k%l.cols
 		if r >= first && r < first+l.visible {
 			f.Put(1+r-first, c*(l.ew+clueGap), e, console.Plain)
 		}
 	}
-	f.Line(1+l.visible, strings.Repeat("-", min(size.Width, l.cols*(l.ew+clueGap)-clueGap)))
+	width := min(size.Width, max(l.cols*(l.ew+clueGap)-clueGap, console.Width(w, t.cluesMore)))
+	rule := strings.Repeat("-", width)
+	if more := t.cluesMore; l.maxScroll > 0 && console.Width(w, more) <= width {
+		rule = more + rule[console.Width(w, more):]
+	}
+	f.Line(1+l.visible, rule)
 	return l.visible + 2
 }
 

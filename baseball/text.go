@@ -46,7 +46,7 @@ type texts struct {
 	esc string // the hint at the bottom right
 
 	cluesTitle [4]string // above the clue table, by mode
-	cluesMore  string    // after the title when the table scrolls
+	cluesMore  string    // on the rule under the table, when it scrolls
 }
 
 var english = texts{
@@ -116,7 +116,7 @@ var english = texts{
 		modePlayer:   "Your guesses so far:",
 		modeVersus:   "So far, round by round: your guess, then mine:",
 	},
-	cluesMore: "  (PgUp/PgDn: more)",
+	cluesMore: "-- PgUp/PgDn: more --",
 }
 
 var korean = texts{
@@ -179,7 +179,7 @@ var korean = texts{
 		modePlayer:   "지금까지 추측하신 숫자:",
 		modeVersus:   "지금까지 회차마다 추측하신 숫자, 그다음 제 추측:",
 	},
-	cluesMore: "  (PgUp/PgDn: 더 보기)",
+	cluesMore: "-- PgUp/PgDn: 더 보기 --",
 }
 
 func plural(n int, one, many string) string {
