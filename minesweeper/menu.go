@@ -219,5 +219,12 @@ func (b *bestTimes) View(console.Size) console.Frame {
 		row++
 	}
 	f.Line(row+1, t.bestHelp)
+	// The whole list or the too-small screen, never lines cut or piled up.
+	f.Need.Height, f.Lang = row+2, b.app.tag()
+	for _, spans := range f.Rows {
+		for _, sp := range spans {
+			f.Need.Width = max(f.Need.Width, console.Width(b.app.w, sp.Text))
+		}
+	}
 	return f
 }

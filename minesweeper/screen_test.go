@@ -859,6 +859,9 @@ func TestDenseCustomKeepsNoTime(t *testing.T) {
 	mustContain(t, d.Text(w), "Your time: 3.0 s (best times are kept for the three levels only)")
 	d.Send(console.KeyPress(console.KeyEsc))
 	d.Send(console.Keys("5\r")...)
+	if f := d.Frame(); f.Need.Width < 30 || f.Need.Height < 5 || f.Lang != "en" {
+		t.Errorf("the best times ask for %v in %q: a smaller terminal would cut them", f.Need, f.Lang)
+	}
 	for range 4 {
 		mustNotContain(t, d.Text(w), "3 x 3", "Custom")
 		d.Send(console.KeyPress(console.KeyRight))
