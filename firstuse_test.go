@@ -28,7 +28,7 @@ func TestWidthWithoutAnswer(t *testing.T) {
 			if c.w.EastAsianWidth {
 				t.Errorf("%s, %v: laid out for wide □ ○ ●", locale, args)
 			}
-			if c.widthDecided() {
+			if console.WidthDecided(c.widthFlag()) {
 				t.Errorf("%s, %v: the terminal is not asked", locale, args)
 			}
 		}

@@ -88,7 +88,7 @@ func (m *topMenu) quit() console.Screen {
 
 func (m *topMenu) View(size console.Size) console.Frame {
 	f := m.menu.View(size, m.w)
-	f.Lang = lang.Resolve(m.c.lang, lang.Korean)
+	f.Lang = string(lang.Resolve(m.c.lang, lang.Korean))
 	return f
 }
 

@@ -25,7 +25,7 @@
 // screen once the terminal is restored. So, in play: while the current game
 // fits on the screen, the screen is its transcript, as the original's was;
 // once it does not, a compact table of its clues stands above its newest
-// lines (clues.go), so that every clue stays in sight, at 80x24 too, where
+// lines (play.go), so that every clue stays in sight, at 80x24 too, where
 // the original's first clues had scrolled away. And after the program,
 // everything the games printed (Options.Transcript, which main passes on
 // as the Afterword) is left in the terminal, as the original's lines were.

@@ -43,7 +43,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 // View shows the menu's transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
 	f := m.menu.View(size, m.g.width)
-	f.Need, f.Lang = m.g.need, m.g.tag
+	f.Need, f.Lang = m.g.need, string(m.g.tag)
 	return f
 }
 

@@ -6,8 +6,6 @@ import (
 	"time"
 
 	"github.com/mattn/go-runewidth"
-
-	"termgames/internal/lang"
 )
 
 // Color is one of the 16 standard terminal colours, or Default.
@@ -69,7 +67,10 @@ type Frame struct {
 	// smaller, Run shows what size is needed instead of a broken frame
 	// (TooSmall), in the frame's language Lang.
 	Need Size
-	Lang lang.Tag
+	// Lang is the language the screen speaks, "ko" or "en" (also for ""):
+	// that of the too-small screen. console knows the words of its own
+	// screen in both, and nothing of the games.
+	Lang string
 }
 
 // Put places text at row and column in style st.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/mattn/go-runewidth"
 
-	"termgames/internal/lang"
 	"termgames/internal/vtmodel"
 )
 
@@ -126,7 +125,7 @@ func TestRenderTooSmall(t *testing.T) {
 	}
 	// In the frame's language, and wrapped in a terminal too narrow for it.
 	ko := f
-	ko.Lang = lang.Korean
+	ko.Lang = "ko"
 	small := vtmodel.New(12, 10, narrow)
 	var rk renderer
 	rk.invalidate()

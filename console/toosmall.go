@@ -5,8 +5,6 @@ import (
 	"strings"
 
 	"github.com/mattn/go-runewidth"
-
-	"termgames/internal/lang"
 )
 
 // The too-small screen's words: what it is, the size needed, the size now.
@@ -16,12 +14,15 @@ var (
 )
 
 // TooSmall is the one frame every screen shows instead of one that does not
-// fit: the size needed and the size now, in the language tag (English when
-// none is chosen), its lines wrapped to the terminal's width. The screen
-// still gets every key, so Esc and q keep working, and its own frame
-// returns once the terminal grows.
-func TooSmall(need, now Size, tag lang.Tag) Frame {
-	t := lang.Pick(tag, lang.English, tooSmallKorean, tooSmallEnglish)
+// fit: the size needed and the size now, in the language lang ("ko" for
+// Korean, English otherwise), its lines wrapped to the terminal's width.
+// The screen still gets every key, so Esc and q keep working, and its own
+// frame returns once the terminal grows.
+func TooSmall(need, now Size, lang string) Frame {
+	t := tooSmallEnglish
+	if lang == "ko" {
+		t = tooSmallKorean
+	}
 	// Its words hold nothing of ambiguous width: any measure will do, and
 	// one without a lookup table costs nothing to make.
 	w := runewidth.NewCondition()

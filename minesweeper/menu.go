@@ -52,7 +52,7 @@ func (a *app) choose(ev console.Event) console.Screen {
 // View shows the menu.
 func (a *app) View(size console.Size) console.Frame {
 	f := a.menu.View(size, a.w)
-	f.Lang = a.tag()
+	f.Lang = string(a.tag())
 	return f
 }
 
@@ -220,7 +220,7 @@ func (b *bestTimes) View(console.Size) console.Frame {
 	}
 	f.Line(row+1, t.bestHelp)
 	// The whole list or the too-small screen, never lines cut or piled up.
-	f.Need.Height, f.Lang = row+2, b.app.tag()
+	f.Need.Height, f.Lang = row+2, string(b.app.tag())
 	for _, spans := range f.Rows {
 		for _, sp := range spans {
 			f.Need.Width = max(f.Need.Width, console.Width(b.app.w, sp.Text))

@@ -235,7 +235,7 @@ func (b *board) View(size console.Size) console.Frame {
 	var f console.Frame
 	need := b.need()
 	if !b.fits(size) {
-		f = console.TooSmall(need, size, b.app.tag())
+		f = console.TooSmall(need, size, string(b.app.tag()))
 		f.Tick = b.tick()
 		return f
 	}

@@ -42,7 +42,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 // View shows the transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
 	f := m.menu.View(size, m.opt.Width)
-	f.Lang = m.opt.Lang
+	f.Lang = string(m.opt.Lang)
 	return f
 }
 

@@ -158,7 +158,7 @@ func (g *game) View(size console.Size) console.Frame {
 	}
 	g.drawPanel(&f, size)
 	f.Need = console.Size{Width: g.needWidth(), Height: n + 3}
-	f.Lang = g.opt.Lang
+	f.Lang = string(g.opt.Lang)
 	return f
 }
 
