@@ -228,7 +228,7 @@ func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
   termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
-  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
   termgames COMMAND -h                   a command's flags
@@ -258,7 +258,7 @@ func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("judge takes at most one FILE")}
 	}
 	in := stdin
-	if fs.NArg() == 1 {
+	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
 			return err
