@@ -52,7 +52,7 @@ func finish(t *testing.T, tm *ptytest.Term, before any, status int) {
 // the original loops forever on), each game and back, and quitting.
 func TestTopMenu(t *testing.T) {
 	tm := start(t)
-	before := tm.State()
+	before := tm.Before()
 	screen := tm.WaitFor(topPrompt)
 	for _, want := range []string{"1. 오목", "2. 숫자 야구", "3. 지뢰찾기", "4. 종료", "============================"} {
 		if !strings.Contains(screen, want) {
@@ -107,7 +107,7 @@ func TestRestoreInGame(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := start(t, "omok")
-			before := tm.State()
+			before := tm.Before()
 			tm.WaitFor(topPrompt)
 			tm.Send("1\r")
 			tm.WaitFor("Player 1P")
@@ -122,7 +122,7 @@ func TestRestoreInGame(t *testing.T) {
 // not to the 100x100 that an unknown size would allow.
 func TestGameFromMenuKnowsSize(t *testing.T) {
 	tm := start(t)
-	before := tm.State()
+	before := tm.Before()
 	tm.WaitFor(topPrompt)
 	tm.Send("3\r")
 	tm.WaitFor("4. 사용자 지정")

@@ -151,7 +151,7 @@ func TestRunRestoresTerminal(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := startProbe(t)
-			before := tm.State()
+			before := tm.Before()
 			tm.WaitFor("resized 80x24")
 			if reflect.DeepEqual(tm.State(), before) {
 				t.Fatal("the terminal is not in raw mode while the program runs")

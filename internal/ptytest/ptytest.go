@@ -34,6 +34,7 @@ type Term struct {
 	cmd    *exec.Cmd
 	exited chan struct{}
 	read   chan struct{}
+	before *term.State // the settings before the program started
 	final  *term.State // the settings when the program had exited
 }
 
@@ -50,13 +51,20 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 	if err := pty.Setsize(ptmx, &pty.Winsize{Cols: uint16(width), Rows: uint16(height)}); err != nil {
 		t.Fatalf("ptytest: size: %v", err)
 	}
+	// The settings to compare with afterwards are read before the program
+	// starts: read after, they may already be the program's raw ones (a
+	// race that a loaded machine loses often).
+	before, err := term.GetState(int(tty.Fd()))
+	if err != nil {
+		t.Fatalf("ptytest: get state: %v", err)
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("ptytest: start: %v", err)
 	}
 	tm := &Term{t: t, Screen: vtmodel.New(width, height, w), ptmx: ptmx, tty: tty, cmd: cmd,
-		exited: make(chan struct{}), read: make(chan struct{})}
+		exited: make(chan struct{}), read: make(chan struct{}), before: before}
 	tm.Screen.AnswerTo(ptmx)
 	go func() {
 		_ = cmd.Wait()
@@ -83,6 +91,10 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 	})
 	return tm
 }
+
+// Before returns the terminal's settings (termios) from before the program
+// started: what it must leave behind.
+func (tm *Term) Before() *term.State { return tm.before }
 
 // State returns the terminal's settings (termios): now, or as the program
 // left them once Wait has returned.
