@@ -107,13 +107,8 @@ func Run(s Screen, opt Options) (err error) {
 // enter puts the terminal in the state the games draw in, and returns the
 // function that undoes it; that function is safe to call more than once.
 func enter(in, out *os.File) (restore func(), err error) {
-	state, err := term.MakeRaw(int(in.Fd()))
+	modeRestore, err := rawMode(in, out)
 	if err != nil {
-		return nil, fmt.Errorf("console: raw mode: %w", err)
-	}
-	vtRestore, err := enableVT(out)
-	if err != nil {
-		_ = term.Restore(int(in.Fd()), state)
 		return nil, err
 	}
 	io.WriteString(out, seqAltScreen+seqHideCursor+seqNoWrap+seqClearScreen)
@@ -121,8 +116,7 @@ func enter(in, out *os.File) (restore func(), err error) {
 	return func() {
 		once.Do(func() {
 			io.WriteString(out, seqSyncEnd+seqReset+seqMouseOff+seqWrap+seqShowCursor+seqMainScreen)
-			vtRestore()
-			_ = term.Restore(int(in.Fd()), state)
+			modeRestore()
 		})
 	}, nil
 }
@@ -136,6 +130,7 @@ const commandGrace = time.Second
 // the renderer. The Driver it feeds holds everything else.
 type loop struct {
 	in, out *os.File
+	keys    io.Reader // in, or on a Windows console what reads it (keyReader)
 	opt     Options
 	ren     renderer
 	input   chan []byte
@@ -148,7 +143,7 @@ type loop struct {
 
 func newLoop(in, out *os.File, opt Options) *loop {
 	l := &loop{
-		in: in, out: out, opt: opt,
+		in: in, out: out, opt: opt, keys: keyReader(in),
 		ren:     renderer{noColor: opt.NoColor},
 		input:   make(chan []byte),
 		readErr: make(chan error, 1),
@@ -185,7 +180,7 @@ func (l *loop) driver(s Screen) *Driver {
 func (l *loop) read() {
 	buf := make([]byte, 4096)
 	for {
-		n, err := l.in.Read(buf)
+		n, err := l.keys.Read(buf)
 		if n > 0 {
 			select {
 			case l.input <- append([]byte(nil), buf[:n]...):
