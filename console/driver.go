@@ -63,6 +63,10 @@ type Driver struct {
 	err    error
 	done   bool
 
+	// suspend, when set (Run on Unix), takes the key Ctrl-Z instead of
+	// the screen.
+	suspend func()
+
 	width     *runewidth.Condition
 	measuring bool // waiting for the terminal's answer about □
 	measured  bool // the answer came and changed width
@@ -179,6 +183,9 @@ func (d *Driver) handle(ev Event) {
 	switch {
 	case ev.IsKey(KeyCtrlC):
 		d.err, d.done = &Interrupted{}, true
+		return
+	case ev.IsKey(KeyCtrlZ) && d.suspend != nil:
+		d.suspend()
 		return
 	case ev.Type == cursorReport:
 		d.measure(ev.at)

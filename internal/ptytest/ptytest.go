@@ -16,6 +16,7 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/mattn/go-runewidth"
+	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 
 	"termgames/internal/vtmodel"
@@ -132,6 +133,20 @@ func (tm *Term) Signal(sig os.Signal) {
 	tm.t.Helper()
 	if err := tm.cmd.Process.Signal(sig); err != nil {
 		tm.t.Fatalf("ptytest: signal %v: %v", sig, err)
+	}
+}
+
+// SignalForeground sends sig to the terminal's foreground process group,
+// as the terminal itself does for Ctrl-C or Ctrl-Z in cooked mode: the
+// program, or the job a shell on the terminal runs.
+func (tm *Term) SignalForeground(sig syscall.Signal) {
+	tm.t.Helper()
+	pgrp, err := unix.IoctlGetInt(int(tm.ptmx.Fd()), unix.TIOCGPGRP)
+	if err != nil {
+		tm.t.Fatalf("ptytest: foreground group: %v", err)
+	}
+	if err := syscall.Kill(-pgrp, sig); err != nil {
+		tm.t.Fatalf("ptytest: signal %v to group %d: %v", sig, pgrp, err)
 	}
 }
 
