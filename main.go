@@ -132,7 +132,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, console.ErrNotTerminal):
+	case errors.Is(err, console.ErrNotTerminal), errors.Is(err, console.ErrDumbTerminal):
 		fmt.Fprintln(stderr, "termgames:", err)
 		return exitUsage
 	case errors.As(err, &intr):
@@ -220,8 +220,25 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
+	if !lang.UTF8Locale(os.Getenv) {
+		c.plainLocale(fs)
+	}
 	c.w = c.width()
 	return nil
+}
+
+// plainLocale suits a locale that cannot show Korean (LANG=C, say):
+// English texts and ASCII glyphs, unless the player chose -lang or -ascii
+// (-ascii=false) on the command line.
+func (c *common) plainLocale(fs *flag.FlagSet) {
+	chosen := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { chosen[f.Name] = true })
+	if !chosen["lang"] {
+		c.lang = lang.English
+	}
+	if !chosen["ascii"] {
+		c.ascii = true
+	}
 }
 
 func usage(w io.Writer, fs *flag.FlagSet) {

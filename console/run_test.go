@@ -116,7 +116,7 @@ func startProbeIn(t *testing.T, mode string, w *runewidth.Condition) *ptytest.Te
 		t.Skip("end-to-end")
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+mode)
+	cmd.Env = ptytest.Env(childEnv + "=" + mode)
 	return ptytest.Start(t, cmd, 80, 24, w)
 }
 
@@ -336,7 +336,7 @@ func startJob(t *testing.T) *ptytest.Term {
 		t.Skip("no bash for job control")
 	}
 	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `set -m; "$@"; echo "shell: job stopped"; read -r _; fg >/dev/null`, "bash", os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=mouse", "PS1=")
+	cmd.Env = ptytest.Env(childEnv + "=mouse")
 	return ptytest.Start(t, cmd, 80, 24, narrow)
 }
 

@@ -93,6 +93,24 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 	return tm
 }
 
+// Env is this process's environment as a program in the modelled terminal
+// should see it, whatever the machine running the tests has: an xterm
+// (TERM=xterm-256color) with a UTF-8 locale (LANG=C.UTF-8, no LC_ALL or
+// LC_CTYPE), then extra ("NAME=value"), which may say otherwise.
+func Env(extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "TERM", "LANG", "LC_ALL", "LC_CTYPE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, "TERM=xterm-256color", "LANG=C.UTF-8")
+	return append(env, extra...)
+}
+
 // Before returns the terminal's settings (termios) from before the program
 // started: what it must leave behind.
 func (tm *Term) Before() *term.State { return tm.before }
