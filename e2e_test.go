@@ -287,3 +287,38 @@ func TestPlainLocale(t *testing.T) {
 		tm.Wait()
 	}
 }
+
+// A named pipe given as the best-times file (a read that would block, as a
+// hung network mount would) neither freezes the game nor the stop keys: the
+// game says it is not a file and plays on without saving, and Ctrl-C and
+// SIGTERM leave at once with the terminal restored. Before, the pipe was
+// opened and read, waiting for a writer that never came.
+func TestScoresNamedPipe(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		stop   func(*ptytest.Term)
+		status int
+	}{
+		{"ctrl-c", func(tm *ptytest.Term) { tm.Send("\x03") }, 130},
+		{"sigterm", func(tm *ptytest.Term) { tm.Signal(syscall.SIGTERM) }, 143},
+		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pipe := filepath.Join(t.TempDir(), "scores.json")
+			if err := syscall.Mkfifo(pipe, 0o600); err != nil {
+				t.Skip(err)
+			}
+			tm := start(t, "minesweeper", "-lang", "en", "-scores", pipe)
+			before := tm.Before()
+			tm.WaitFor("is a named pipe, not a file")
+			tm.Send("1\r")
+			tm.WaitFor("Mines left")
+			began := time.Now()
+			tc.stop(tm)
+			finish(t, tm, before, tc.status)
+			if took := time.Since(began); took > 2*time.Second {
+				t.Errorf("leaving took %v", took)
+			}
+		})
+	}
+}
