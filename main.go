@@ -8,8 +8,8 @@
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
-// Exit status: 0 normal, 1 runtime error, 2 usage error or no terminal, and
-// 128+n when stopped by signal n (130 for Ctrl-C).
+// Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
+// TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
 package main
 
 import (
