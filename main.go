@@ -8,8 +8,8 @@
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
-// Exit status: 0 normal, 1 runtime error, 2 usage error or no terminal, and
-// 128+n when stopped by signal n (130 for Ctrl-C).
+// Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
+// TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
 package main
 
 import (
@@ -146,7 +146,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, console.ErrNotTerminal):
+	case errors.Is(err, console.ErrNotTerminal), errors.Is(err, console.ErrDumbTerminal):
 		fmt.Fprintln(stderr, "termgames:", err)
 		return exitUsage
 	case errors.As(err, &intr):
@@ -249,15 +249,32 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
+	if !lang.UTF8Locale(os.Getenv) {
+		c.plainLocale(fs)
+	}
 	c.w = console.NewCondition(c.widthFlag())
 	return nil
+}
+
+// plainLocale suits a locale that cannot show Korean (LANG=C, say):
+// English texts and ASCII glyphs, unless the player chose -lang or -ascii
+// (-ascii=false) on the command line.
+func (c *common) plainLocale(fs *flag.FlagSet) {
+	chosen := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { chosen[f.Name] = true })
+	if !chosen["lang"] {
+		c.lang = lang.English
+	}
+	if !chosen["ascii"] {
+		c.ascii = true
+	}
 }
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
   termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
-  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
   termgames COMMAND -h                   a command's flags (each lists only its own)
@@ -287,7 +304,7 @@ func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("judge takes at most one FILE")}
 	}
 	in := stdin
-	if fs.NArg() == 1 {
+	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
 			return err

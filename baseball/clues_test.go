@@ -143,7 +143,7 @@ func TestCluesAppearOnlyWhenNeeded(t *testing.T) {
 
 // TestBaseballAt60Columns: the original ran in any terminal; its menu and
 // mode 1 need no more than 60 columns, and in a narrower one a longer line
-// wraps as the terminal wrapped the original's.
+// wraps between its words, its spacing kept, instead of demanding width.
 func TestBaseballAt60Columns(t *testing.T) {
 	for _, wd := range screentest.Widths {
 		name, w := wd.Name, wd.W
@@ -152,7 +152,7 @@ func TestBaseballAt60Columns(t *testing.T) {
 			want  string
 		}{
 			{60, "Think three digit number.  Each digit numbers are different.\nWhen you are ready, press key 'r'\nI guess "},
-			{40, "Think three digit number.  Each digit nu\nmbers are different.\nWhen you are ready, press key 'r'\nI guess "},
+			{40, "Think three digit number.  Each digit\nnumbers are different.\nWhen you are ready, press key 'r'\nI guess "},
 		} {
 			size := console.Size{Width: tc.width, Height: 24}
 			d := console.NewDriver(start("", "", 22, w, nil), size)

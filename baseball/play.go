@@ -217,11 +217,7 @@ func (p *play) computerGuess() {
 	t := p.g.txt
 	guess, ok := p.guesser.Guess(p.history)
 	if !ok {
-		p.println(t.cheated)
-		if p.mode == modeVersus {
-			p.println(fmt.Sprintf(t.mineWas, p.secret))
-		}
-		p.askContinue()
+		p.cheated() // answerDigit checks first; a guesser's own "no" is heeded too
 		return
 	}
 	line := fmt.Sprintf(t.iGuess, guess)
@@ -258,7 +254,14 @@ func (p *play) answerDigit(d int) {
 		return
 	}
 	p.history[len(p.history)-1].Answer = a
-	found := a == Win
+	// Every answer, three strikes too, against all the earlier ones: a lie
+	// is named at the answer that leaves no number, in both modes.
+	verdict := Check(p.history)
+	if verdict == Cheated {
+		p.cheated()
+		return
+	}
+	found := verdict == Found
 	if p.mode == modeComputer {
 		if found {
 			p.println(t.gotIt(len(p.history)))
@@ -269,6 +272,16 @@ func (p *play) answerDigit(d int) {
 		return
 	}
 	p.endTurn(found)
+}
+
+// cheated ends a game whose answers no number fits.
+func (p *play) cheated() {
+	t := p.g.txt
+	p.println(t.cheated)
+	if p.mode == modeVersus {
+		p.println(fmt.Sprintf(t.mineWas, p.secret))
+	}
+	p.askContinue()
 }
 
 // endTurn ends a round of versus, after the computer's guess: the player
@@ -346,7 +359,17 @@ func (p *play) gameRows(size console.Size) []string {
 	if p.stage == typeGuess {
 		lines[len(lines)-1] += p.input.String()
 	}
-	return console.Wrap(p.g.width, size.Width, lines...)
+	return p.wrap(size.Width, lines)
+}
+
+// wrap lays lines out as rows of a terminal width columns wide: a longer
+// line wraps between its words instead of being cut at the edge.
+func (p *play) wrap(width int, lines []string) []string {
+	var rows []string
+	for _, l := range lines {
+		rows = append(rows, console.Wrap(p.g.width, l, width)...)
+	}
+	return rows
 }
 
 // View shows the transcript, with the guess being typed, and the Esc hint
@@ -360,7 +383,7 @@ func (p *play) View(size console.Size) console.Frame {
 	rows := p.gameRows(size)
 	top := p.clues(&f, size)
 	if top == 0 {
-		rows = append(console.Wrap(w, size.Width, p.earlier...), rows...)
+		rows = append(p.wrap(size.Width, p.earlier), rows...)
 	}
 	if last := rows[len(rows)-1]; size.Width > 0 && console.Width(w, last) >= size.Width {
 		rows = append(rows, "") // a full row sends the cursor to the next one

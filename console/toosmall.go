@@ -2,7 +2,6 @@ package console
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -30,34 +29,7 @@ func TooSmall(need, now Size, lang string) Frame {
 	var f Frame
 	row := 0
 	for _, l := range []string{t[0], fmt.Sprintf(t[1], need.Width, need.Height), fmt.Sprintf(t[2], now.Width, now.Height)} {
-		row = f.Lines(row, wrapWords(w, now.Width, l)...)
+		row = f.Lines(row, Wrap(w, l, now.Width)...)
 	}
 	return f
-}
-
-// wrapWords breaks a line that is wider than width between its words,
-// and a word wider than width as Wrap does.
-func wrapWords(w *runewidth.Condition, width int, line string) []string {
-	if width < 1 || Width(w, line) <= width {
-		return []string{line}
-	}
-	var rows []string
-	cur := ""
-	for _, word := range strings.Fields(line) {
-		switch {
-		case cur == "":
-			cur = word
-		case Width(w, cur+" "+word) <= width:
-			cur += " " + word
-		default:
-			rows = append(rows, cur)
-			cur = word
-		}
-		if Width(w, cur) > width {
-			parts := Wrap(w, width, cur)
-			rows = append(rows, parts[:len(parts)-1]...)
-			cur = parts[len(parts)-1]
-		}
-	}
-	return append(rows, cur)
 }

@@ -49,51 +49,20 @@ func (t *Transcript) Clear() { t.lines, t.cur = nil, "" }
 func (t *Transcript) Lines() []string { return append(append([]string(nil), t.lines...), t.cur) }
 
 // Frame shows the newest lines that fit in size, with extra (typed text not
-// yet entered) after the current line and the cursor after that. A line
-// wider than the terminal wraps onto the next row, as it would in a
-// terminal printing it, instead of being cut.
+// yet entered) after the current line and the cursor after that. A
+// finished line wider than the terminal wraps between words, as a console
+// wraps it, so that a long message (a file error) shows whole.
 func (t *Transcript) Frame(size Size, w *runewidth.Condition, extra string) Frame {
-	rows := Wrap(w, size.Width, append(append([]string(nil), t.lines...), t.cur+extra)...)
-	if Width(w, rows[len(rows)-1]) >= size.Width && size.Width > 0 {
-		rows = append(rows, "") // a full row sends the cursor to the next one
+	var all []string
+	for _, l := range t.lines {
+		all = append(all, Wrap(w, l, size.Width)...)
 	}
-	if h := max(size.Height, 1); len(rows) > h {
-		rows = rows[len(rows)-h:]
+	all = append(all, t.cur+extra)
+	if h := max(size.Height, 1); len(all) > h {
+		all = all[len(all)-h:]
 	}
 	var f Frame
-	last := f.Lines(0, rows...) - 1
-	f.CursorAt(last, Width(w, rows[len(rows)-1]))
+	last := f.Lines(0, all...) - 1
+	f.CursorAt(last, Width(w, all[len(all)-1]))
 	return f
-}
-
-// Wrap breaks lines into rows of at most width columns, as a terminal with
-// autowrap breaks what is printed: at the last character that fits, a wide
-// character that would straddle the margin going whole to the next row.
-// A width below 1 leaves the lines as they are.
-func Wrap(w *runewidth.Condition, width int, lines ...string) []string {
-	var rows []string
-	for _, l := range lines {
-		rows = append(rows, wrapLine(w, width, l)...)
-	}
-	return rows
-}
-
-func wrapLine(w *runewidth.Condition, width int, line string) []string {
-	if width < 1 || Width(w, line) <= width {
-		return []string{line}
-	}
-	var rows []string
-	var b strings.Builder
-	used := 0
-	for _, r := range line {
-		rw := w.RuneWidth(r)
-		if used+rw > width && used > 0 {
-			rows = append(rows, b.String())
-			b.Reset()
-			used = 0
-		}
-		b.WriteRune(r)
-		used += rw
-	}
-	return append(rows, b.String())
 }

@@ -1,0 +1,55 @@
+package console
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// Wrap breaks text into lines of at most width columns as w measures them,
+// between words where it can, so that a long message (a file error, say)
+// shows whole instead of cut at the terminal's edge with its reason lost.
+// A word wider than a line is cut where the line ends. Spaces at a break
+// are dropped; the spaces between words on a line are kept as they were
+// (the baseball original's "number.  Each"), and so are leading spaces (an
+// indent) on the first line.
+func Wrap(w *runewidth.Condition, text string, width int) []string {
+	if width < 1 || Width(w, text) <= width {
+		return []string{text}
+	}
+	var lines []string
+	line := ""
+	for rest := text; strings.TrimLeft(rest, " ") != ""; {
+		word := strings.TrimLeft(rest, " ")
+		gap := rest[:len(rest)-len(word)]
+		if i := strings.IndexByte(word, ' '); i >= 0 {
+			word = word[:i]
+		}
+		rest = rest[len(gap)+len(word):]
+		switch {
+		case line == "" && lines == nil:
+			line = gap + word // the first line keeps its indent
+		case line == "":
+			line = word
+		case Width(w, line+gap+word) <= width:
+			line += gap + word
+		default:
+			lines = append(lines, line)
+			line = word
+		}
+		for Width(w, line) > width { // a word wider than a line
+			head := w.Truncate(line, width, "")
+			if head == "" { // a character wider than the whole line
+				_, size := utf8.DecodeRuneInString(line)
+				head = line[:size]
+			}
+			lines = append(lines, head)
+			line = line[len(head):]
+		}
+	}
+	if line != "" || lines == nil { // all spaces: still one (blank) line
+		lines = append(lines, line)
+	}
+	return lines
+}
