@@ -5,6 +5,7 @@
 //	termgames                      the top menu
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
@@ -27,6 +28,7 @@ import (
 	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/omok/renju"
 )
 
 func main() {
@@ -164,6 +166,9 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, stderr)
 		}
+		if len(args) > 0 && args[0] == "forbid" {
+			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, stderr)
+		}
 		size := fs.Int("size", 15, "board size: 15 or 19")
 		rule := fs.String("rule", "freestyle", "freestyle (five or more wins, as the original) or standard (exactly five)")
 		if err := parseFlags(fs, args, &c); err != nil {
@@ -229,6 +234,7 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames [flags]                      the top menu
   termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
   termgames COMMAND -h                   a command's flags
