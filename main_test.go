@@ -72,7 +72,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-wide", "-narrow"}, 2, "choose one"},
 		{[]string{"-nosuchflag"}, 2, "not defined"},
 		{[]string{"omok", "-size", "13"}, 2, "want 15 or 19"},
-		{[]string{"omok", "-rule", "renju"}, 2, "renju"},
+		{[]string{"omok", "-rule", "gomoku"}, 2, "gomoku"},
 		{[]string{"baseball", "-ai", "psychic"}, 2, "psychic"},
 		{[]string{"omok", "stray"}, 2, "unexpected argument"},
 		{[]string{"-seed", "x"}, 2, "seed"},

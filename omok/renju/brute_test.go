@@ -278,3 +278,48 @@ func countFalse(b *Board, depth int) int {
 	}
 	return n
 }
+
+// boardFromBytes reads a fuzzer's bytes as a board: the first byte picks a
+// size from 5 to 15, each next byte's value mod 3 a cell, row by row; a
+// short input leaves the rest empty.
+func boardFromBytes(data []byte) *Board {
+	if len(data) == 0 {
+		return NewBoard(5)
+	}
+	size := 5 + int(data[0])%11
+	b := NewBoard(size)
+	for i, v := range data[1:min(len(data), 1+size*size)] {
+		if s := Stone(v % 3); s != Empty {
+			b.Put(Point{i / size, i % size}, s)
+		}
+	}
+	return b
+}
+
+// FuzzForbid: no board makes the forbidden check panic or disagree with the
+// brute force, for either colour under either rule.
+func FuzzForbid(f *testing.F) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 8 {
+		b := densePosition(rng, 9)
+		data := []byte{4} // size 9
+		for _, c := range b.cells {
+			data = append(data, byte(c))
+		}
+		f.Add(data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b := boardFromBytes(data)
+		g := gridOf(b)
+		for _, r := range []Rule{Renju, Omok} {
+			for _, s := range []Stone{Black, White} {
+				want, got := g.bruteMap(r, s), b.ForbiddenMap(r, s, nil)
+				for i := range want {
+					if want[i] != got[i] {
+						t.Fatalf("%v %v at row %d col %d: fast %v, brute force %v\n%s", r, s, i/b.size, i%b.size, got[i], want[i], b)
+					}
+				}
+			}
+		}
+	})
+}
