@@ -170,7 +170,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, stderr)
 		}
 		size := fs.Int("size", 15, "board size: 15 or 19")
-		rule := fs.String("rule", "freestyle", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		rule := fs.String("rule", "freestyle", "freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
@@ -181,7 +181,9 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if err != nil {
 			return nil, nil, usageError{err}
 		}
-		return omok.New(omokOptions(c, c.w, *size, r), nil), &c, nil
+		opt := omokOptions(c, c.w, *size, r)
+		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
+		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := fs.String("ai", "best", "the computer's guesser: best (fewest guesses) or classic (the blog's)")
 		if err := parseFlags(fs, args, &c); err != nil {
@@ -232,7 +234,7 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
-  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
+  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
   termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)

@@ -148,7 +148,7 @@ type Board struct {
 func NewBoard(size int, rule Rule) *Board {
 	size = min(max(size, 1), renju.MaxSize)
 	b := &Board{size: size, rule: rule, cells: make([]Stone, size*size)}
-	if rule.Forbids(renju.Black) || rule.Forbids(renju.White) {
+	if rule.HasForbidden() {
 		b.forbid = renju.NewBoard(size)
 	}
 	return b

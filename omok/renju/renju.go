@@ -148,6 +148,9 @@ func (r Rule) Forbids(s Stone) bool {
 	return false
 }
 
+// HasForbidden reports whether the rule forbids any move of either colour.
+func (r Rule) HasForbidden() bool { return r.Forbids(Black) || r.Forbids(White) }
+
 // Shape is why a move is forbidden.
 type Shape uint8
 
