@@ -45,6 +45,8 @@ func TestForbidCommand(t *testing.T) {
 		wantErr string
 	}{
 		{"renju from a file", []string{file}, "", "FORBID 0605.\n", ""},
+		{"the README's example", []string{filepath.Join("testdata", "double_three.txt")}, "", "FORBID 0707.\n", ""},
+		{"the README's example for white", []string{"-rule", "omok", "-turn", "white", filepath.Join("testdata", "double_three.txt")}, "", "FORBID .\n", ""},
 		{"renju from stdin", nil, board, "FORBID 0605.\n", ""},
 		{"stdin as -", []string{"-rule", "renju", "-"}, board, "FORBID 0605.\n", ""},
 		{"omok", []string{"-rule", "omok"}, board, "FORBID 0605.\n", ""},
