@@ -93,7 +93,8 @@ type Outcome struct {
 	// move, from one end to the other. A move can complete two lines at
 	// once; it is then in both.
 	Line []Point
-	// Draw is set when the board filled up and nobody won.
+	// Draw is set when the board filled up and nobody won, or when every
+	// empty point is one the rule forbids the player to move.
 	Draw bool
 }
 
@@ -217,7 +218,7 @@ func (b *Board) Place(p Point) (Outcome, error) {
 	b.put(p, b.Turn())
 	b.moves = append(b.moves, p)
 	winner, line := b.Winner(p)
-	b.outcome = Outcome{Winner: winner, Line: line, Draw: winner == Empty && b.Full()}
+	b.outcome = Outcome{Winner: winner, Line: line, Draw: winner == Empty && b.stuck()}
 	return b.outcome, nil
 }
 
@@ -251,6 +252,24 @@ func (b *Board) Forbidden(p Point) renju.Shape {
 		return renju.None
 	}
 	return b.forbid.Forbidden(b.rule, renju.Stone(b.Turn()), renju.Point(p))
+}
+
+// stuck reports whether the player to move has no point left to play: the
+// board is full, or the rule forbids every empty point. It stops at the
+// first allowed point, so it rarely looks far.
+func (b *Board) stuck() bool {
+	if b.Full() {
+		return true
+	}
+	if b.forbid == nil {
+		return false
+	}
+	for i, c := range b.cells {
+		if c == Empty && b.Forbidden(Point{i / b.size, i % b.size}) == renju.None {
+			return false
+		}
+	}
+	return true
 }
 
 // ForbiddenMap returns why the rule forbids the player to move each cell,

@@ -161,6 +161,8 @@ func (g *game) View(size console.Size) console.Frame {
 	switch {
 	case out.Winner != Empty:
 		f.Lines(row, fmt.Sprintf(g.text.win, int(out.Winner)), g.text.anyKey)
+	case out.Draw && !g.board.Full():
+		f.Lines(row, g.text.noMoves, g.text.anyKey)
 	case out.Draw:
 		f.Lines(row, g.text.draw, g.text.anyKey)
 	default:
@@ -270,7 +272,7 @@ func (g *game) needWidth() int {
 	width := 2 * g.board.Size()
 	for _, l := range []string{
 		fmt.Sprintf(t.turn, 1), t.move, t.occupied, t.undone, t.noUndo, t.confirm,
-		fmt.Sprintf(t.win, 1), t.draw, t.anyKey,
+		fmt.Sprintf(t.win, 1), t.draw, t.noMoves, t.anyKey,
 	} {
 		width = max(width, console.Width(w, l))
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"termgames/console"
 	"termgames/omok/renju"
 )
 
@@ -137,4 +138,53 @@ func TestMirrorInStep(t *testing.T) {
 		t.Errorf("only %d forbidden moves tried: the games do not test refusals", refused)
 	}
 	t.Logf("%d forbidden moves refused", refused)
+}
+
+// When every empty point is forbidden for the player to move, the game is a
+// draw: nobody could ever move again.
+func TestDrawWhenOnlyForbiddenPointsRemain(t *testing.T) {
+	// 6x6 under renju. Each of black's rows XXX.XX, XX.XXX, XXXX.X has
+	// one gap, which makes six; white's rows keep the columns and
+	// diagonals short. White's last stone goes at (5,5).
+	rows := []string{
+		"ooo.oo",
+		"xxxoxx",
+		"oo.ooo",
+		"xxoxxx",
+		"oooo.o",
+		"xxxxo.",
+	}
+	b := NewBoard(6, Renju)
+	for r, row := range rows {
+		for c, ch := range row {
+			switch ch {
+			case 'o':
+				b.put(Point{r, c}, P1)
+			case 'x':
+				b.put(Point{r, c}, P2)
+			}
+		}
+	}
+	b.moves = make([]Point, 31) // 2P to move
+	out, err := b.Place(Point{5, 5})
+	if err != nil || !out.Draw || out.Winner != Empty {
+		t.Fatalf("Place = %+v, %v; want a draw", out, err)
+	}
+	for _, p := range []Point{{0, 3}, {2, 2}, {4, 4}} {
+		if sh := b.Forbidden(p); sh != renju.Overline {
+			t.Errorf("%v: %v, want overline", p, sh)
+		}
+	}
+	w := console.NewCondition(console.Narrow)
+	g := startGame(Options{Size: 6, Rule: Renju, Width: w}).(*game)
+	g.board = b
+	if got := under(g, w, 6)[0]; got != "남은 자리가 모두 금수라서 무승부로 게임을 종료합니다." {
+		t.Errorf("the screen says %q", got)
+	}
+	// Under the 오목룰 six is allowed: the game goes on.
+	b.rule = Omok
+	b.Undo()
+	if out, err := b.Place(Point{5, 5}); err != nil || out.Over() {
+		t.Errorf("오목룰: %+v, %v", out, err)
+	}
 }

@@ -23,6 +23,7 @@ type text struct {
 	occupied string
 	win      string // Printf format: the player number
 	draw     string
+	noMoves  string // a draw with empty points left, all of them forbidden
 	anyKey   string
 	undone   string
 	noUndo   string
@@ -85,6 +86,7 @@ var korean = text{
 	occupied: "이미 돌이 배치되어 있습니다. 다른 곳에 배치해주세요.",
 	win:      "Player %dP의 승리로 게임을 종료합니다.",
 	draw:     "보드판이 가득 차서 무승부로 게임을 종료합니다.",
+	noMoves:  "남은 자리가 모두 금수라서 무승부로 게임을 종료합니다.",
 	anyKey:   "아무 키를 입력하면 메뉴로 돌아갑니다.",
 	undone:   "한 수 물렀습니다.",
 	noUndo:   "무를 수가 없습니다.",
@@ -175,6 +177,7 @@ var english = text{
 	occupied: "A stone is already there. Place yours somewhere else.",
 	win:      "Player %dP wins. The game is over.",
 	draw:     "The board is full. The game ends in a draw.",
+	noMoves:  "Every empty point is forbidden. The game ends in a draw.",
 	anyKey:   "Press any key to return to the menu.",
 	undone:   "Took back one move.",
 	noUndo:   "There is no move to take back.",
