@@ -113,3 +113,17 @@ func TestJudgeCommand(t *testing.T) {
 		t.Fatalf("judge on a missing file: status %d, %q", status, errOut)
 	}
 }
+
+// omok forbid needs no terminal either: it prints YXSHOWFORBID's answer.
+func TestForbidCommand(t *testing.T) {
+	file := filepath.Join("omok", "renju", "testdata", "double_three.txt")
+	if out, errOut, status := runPiped(t, "", "omok", "forbid", file); status != 0 || out != "FORBID 0707.\n" || errOut != "" {
+		t.Fatalf("forbid FILE: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if out, _, status := runPiped(t, "1 2 0 0 0\n", "omok", "forbid"); status != 1 || out != "" {
+		t.Fatalf("forbid on a short board: status %d, stdout %q", status, out)
+	}
+	if _, errOut, status := runPiped(t, "", "omok", "forbid", "-h"); status != 0 || !strings.Contains(errOut, "YXSHOWFORBID") {
+		t.Fatalf("forbid -h: status %d, %q", status, errOut)
+	}
+}

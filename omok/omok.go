@@ -32,8 +32,8 @@ type Options struct {
 	// as 15.
 	Size int
 	// Rule decides which lines win and which moves are forbidden:
-	// Freestyle (the original's), Standard, Renju or Omok. It is also the
-	// first answer offered when the menu asks for the rule.
+	// Freestyle (the original's), Standard, Renju or Omok. The how-to
+	// explains it until the player chooses another before a game.
 	Rule Rule
 	// RuleGiven says the command line chose Rule (-rule): the menu then
 	// starts a game without asking for the rule.

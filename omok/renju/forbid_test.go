@@ -205,16 +205,7 @@ var (
 	}
 	// The same without the stone under g: g now makes a five in column 4,
 	// which is never forbidden, so both threes are real.
-	extensionFive = []string{
-		"",
-		"",
-		"",
-		"....X",
-		"....X",
-		"....X.X",
-		"....X.X",
-		"...X.X*",
-	}
+	extensionFive = extensionOverline[:len(extensionOverline)-1]
 	// g makes a four in column 4 besides the row's straight four: 4-4.
 	extensionDoubleFour = []string{
 		"",
