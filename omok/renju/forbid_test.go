@@ -246,14 +246,15 @@ var (
 		".....XX.X",
 		".....X.X*",
 	}
-	depthTwoFalse = []string{
-		"", "", "", "", "", "",
-		"......X",
-		"....X...X",
-		".....XX.X",
-		".....X.X*",
-	}
+	depthTwoFalse = withRow(depthTwoReal, 7, "....X...X")
 )
+
+// withRow returns a copy of rows with row r replaced.
+func withRow(rows []string, r int, row string) []string {
+	out := append([]string(nil), rows...)
+	out[r] = row
+	return out
+}
 
 func TestForbiddenShapes(t *testing.T) {
 	tests := []struct {
