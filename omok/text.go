@@ -210,7 +210,7 @@ var english = text{
 		"1. Freestyle (five or more wins)",
 		"2. Standard (exactly five)",
 		"3. Renju (1P: no 3-3, 4-4, six)",
-		"4. Omok (no 3-3)",
+		"4. Omok, the Korean rule (no 3-3)",
 		rule28,
 	},
 	rulePrompt: "Enter a rule number : ",
