@@ -122,7 +122,7 @@ func TestReadmeCommands(t *testing.T) {
 	judged := 0
 	for _, c := range cmds {
 		switch {
-		case len(c.args) >= 2 && c.args[0] == "omok" && c.args[1] == "judge":
+		case len(c.args) >= 2 && c.args[0] == "omok" && (c.args[1] == "judge" || c.args[1] == "forbid"):
 			stdin := ""
 			if c.stdin != "" {
 				b, err := os.ReadFile(c.stdin)
@@ -154,7 +154,7 @@ func TestReadmeCommands(t *testing.T) {
 			}
 		}
 	}
-	if judged < 4 {
-		t.Errorf("only %d judge commands in README.md", judged)
+	if judged < 6 {
+		t.Errorf("only %d judge and forbid commands in README.md", judged)
 	}
 }

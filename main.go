@@ -5,6 +5,7 @@
 //	termgames                      the top menu
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
@@ -29,6 +30,7 @@ import (
 	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/omok/renju"
 )
 
 func main() {
@@ -195,16 +197,21 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, &said)
 		}
+		if len(args) > 0 && args[0] == "forbid" {
+			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, &said)
+		}
 		size, rule := omok.DefaultSize, omok.Freestyle
 		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
 			size, err = omok.ParseSize(s)
 			return err
 		})
-		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		return omok.New(omokOptions(c, c.w, size, rule), nil), &c, nil
+		opt := omokOptions(c, c.w, size, rule)
+		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
+		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := baseball.Best
 		fs.Func("ai", "the computer's guesser: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
@@ -273,8 +280,9 @@ func (c *common) plainLocale(fs *flag.FlagSet) {
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
-  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
+  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
+  termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
   termgames COMMAND -h                   a command's flags (each lists only its own)

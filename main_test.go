@@ -112,7 +112,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-wide", "-narrow"}, 2, "choose one"},
 		{[]string{"-nosuchflag"}, 2, "not defined"},
 		{[]string{"omok", "-size", "13"}, 2, "want 15 or 19"},
-		{[]string{"omok", "-rule", "renju"}, 2, "renju"},
+		{[]string{"omok", "-rule", "gomoku"}, 2, "gomoku"},
 		{[]string{"baseball", "-ai", "psychic"}, 2, "psychic"},
 		{[]string{"omok", "stray"}, 2, "unexpected argument"},
 		{[]string{"-seed", "x"}, 2, "seed"},
@@ -191,5 +191,19 @@ func TestJudgeCommand(t *testing.T) {
 	}
 	if _, errOut, status := runPiped(t, "", "omok", "judge", filepath.Join(t.TempDir(), "missing")); status != 1 || errOut == "" {
 		t.Fatalf("judge on a missing file: status %d, %q", status, errOut)
+	}
+}
+
+// omok forbid needs no terminal either: it prints YXSHOWFORBID's answer.
+func TestForbidCommand(t *testing.T) {
+	file := filepath.Join("omok", "renju", "testdata", "double_three.txt")
+	if out, errOut, status := runPiped(t, "", "omok", "forbid", file); status != 0 || out != "FORBID 0707.\n" || errOut != "" {
+		t.Fatalf("forbid FILE: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if out, _, status := runPiped(t, "1 2 0 0 0\n", "omok", "forbid"); status != 1 || out != "" {
+		t.Fatalf("forbid on a short board: status %d, stdout %q", status, out)
+	}
+	if out, errOut, status := runPiped(t, "", "omok", "forbid", "-h"); status != 0 || !strings.Contains(out, "YXSHOWFORBID") || errOut != "" {
+		t.Fatalf("forbid -h: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
 }

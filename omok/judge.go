@@ -146,7 +146,7 @@ func readRow(b *Board, row int, tokens []string) error {
 			return fmt.Errorf("token %s is not 0, 1 or 2", quoteToken(t))
 		}
 		if col < JudgeSize {
-			b.cells[row*JudgeSize+col] = Stone(t[0] - '0')
+			b.put(Point{row, col}, Stone(t[0]-'0'))
 		}
 	}
 	switch n := len(tokens); {
