@@ -16,8 +16,10 @@
 //	run.go        Run: a Driver plus a real terminal (raw mode, signals,
 //	              resize, the reader), restored on every way out
 //	decode.go     bytes to events; frame.go and render.go: frames to bytes
-//	menu.go, transcript.go
-//	              the widgets the games share: Menu, LineInput, Transcript
+//	toosmall.go   the one screen shown instead of a frame that does not fit
+//	menu.go, transcript.go, wrap.go
+//	              the widgets the games share: Menu, LineInput, Transcript,
+//	              and Wrap for lines wider than the terminal
 //	width.go      the one width measure of ambiguous glyphs
 //	*_unix.go, *_windows.go
 //	              what differs by system: VT output, resize, the reader
