@@ -150,7 +150,7 @@ type loop struct {
 func newLoop(in, out *os.File, opt Options) *loop {
 	l := &loop{
 		in: in, out: out, opt: opt,
-		ren:     renderer{noColor: opt.NoColor},
+		ren:     renderer{noColor: opt.NoColor, width: opt.Width},
 		input:   make(chan []byte),
 		readErr: make(chan error, 1),
 		resize:  make(chan struct{}, 1),
@@ -234,7 +234,8 @@ func (l *loop) run(d *Driver) error {
 	for !d.Done() {
 		if d.measured {
 			d.measured = false
-			l.ren.invalidate() // every row was laid out for the other width
+			l.ren.trusted = true // the terminal said how it draws □
+			l.ren.invalidate()   // every row was laid out for the other width
 		}
 		f := d.Frame()
 		if _, err := l.out.Write(l.ren.render(f, d.Size())); err != nil {

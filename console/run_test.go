@@ -128,7 +128,9 @@ func TestRunMeasuresWidth(t *testing.T) {
 	// Not asked, it keeps the width it was given.
 	tm := startProbeIn(t, "1", wide)
 	tm.WaitFor("resized 80x24")
-	tm.WaitFor("□ is 1 wide")
+	// □ measured narrow in a terminal that draws it wide covers the blank
+	// after it: "is" stays at its own column.
+	tm.WaitFor("□is 1 wide")
 	tm.Send("q")
 	tm.Wait()
 }
