@@ -24,6 +24,7 @@ const (
 	seqMouseOff    = "\x1b[?1006l\x1b[?1000l"
 	seqClearScreen = "\x1b[H\x1b[2J"
 	seqClearEOL    = "\x1b[K"
+	seqEraseChar   = "\x1b[X"
 	seqReset       = "\x1b[m"
 )
 
@@ -251,6 +252,13 @@ func (r *renderer) drawRow(y int) {
 		end := x
 		for end+1 < W && d[end+1] && ambiguousNarrow(nw[end]) {
 			end++
+		}
+		if end == W-1 && ambiguousNarrow(nw[end]) {
+			// No shadow at the right edge, where a terminal that draws
+			// the glyph wide cannot draw it at all: erase what was there.
+			r.moveTo(y, end)
+			r.setStyle(nw[end].st)
+			r.out = append(r.out, seqEraseChar...)
 		}
 		for i := end; i >= x; i-- {
 			r.put(y, i, nw[i])

@@ -405,3 +405,35 @@ func FuzzRender(f *testing.F) {
 		replay(t, seed, trusted, noColor, w)
 	})
 }
+
+// In a terminal that draws ambiguous glyphs at the other width than the
+// measure says, nothing can show every frame exactly; what must hold is
+// that changing only some cells leaves the terminal as a full redraw of the
+// same frame would: no glyph shifted, no stale one left behind.
+func TestRenderMismatchedTerminalMatchesFullRedraw(t *testing.T) {
+	for seed := range uint64(300) {
+		measure, term := narrow, wide
+		if seed%2 == 1 {
+			measure, term = wide, narrow
+		}
+		rng := rand.New(rand.NewPCG(seed, 9))
+		size := Size{1 + rng.IntN(30), 1 + rng.IntN(8)}
+		scr := newTerm(size, term)
+		r := renderer{width: measure}
+		var f Frame
+		for i := range 25 {
+			if i == 0 || rng.IntN(3) == 0 {
+				f = randomFrame(rng, size)
+			} else {
+				f = similar(rng, f, size)
+			}
+			scr.Write(r.render(f, size))
+			full := newTerm(size, term)
+			fresh := renderer{width: measure}
+			full.Write(fresh.render(f, size))
+			if got, want := scr.Text(), full.Text(); got != want {
+				t.Fatalf("seed %d frame %d: measure wide=%v: changed cells give\n%s\na full redraw\n%s", seed, i, measure.EastAsianWidth, got, want)
+			}
+		}
+	}
+}
