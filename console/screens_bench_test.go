@@ -1,0 +1,198 @@
+package console_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mattn/go-runewidth"
+
+	"termgames/console"
+	"termgames/minesweeper"
+	"termgames/omok"
+)
+
+// A board is a game screen as a player reaches it, in a terminal of the
+// size it needs.
+type board struct {
+	name  string
+	size  console.Size
+	start func(tb testing.TB, w *runewidth.Condition) console.Screen
+	play  string // keys played before the moves: minesweeper's first opening
+}
+
+var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+
+// feed sends keys to s at one instant, so that no clock moves.
+func feed(s console.Screen, keys string) console.Screen {
+	for _, ev := range console.Keys(keys) {
+		ev.Time = t0
+		s = s.Update(ev)
+	}
+	return s
+}
+
+func omokBoard(n int) func(testing.TB, *runewidth.Condition) console.Screen {
+	return func(_ testing.TB, w *runewidth.Condition) console.Screen {
+		s := omok.New(omok.Options{Size: n, Width: w}, nil)
+		return feed(s, "1\r")
+	}
+}
+
+// mineBoard opens a minesweeper level by the menu's keys.
+func mineBoard(keys string) func(testing.TB, *runewidth.Condition) console.Screen {
+	return func(tb testing.TB, w *runewidth.Condition) console.Screen {
+		s := minesweeper.New(minesweeper.Options{
+			Width:  w,
+			Rand:   rand.New(rand.NewPCG(1, 2)),
+			Scores: filepath.Join(tb.TempDir(), "scores.json"),
+		}, nil)
+		return feed(s, keys)
+	}
+}
+
+var boards = []board{
+	{"omok-15x15", console.Size{Width: 100, Height: 40}, omokBoard(15), ""},
+	{"omok-19x19", console.Size{Width: 100, Height: 40}, omokBoard(19), ""},
+	// The moves are made after a first opening, so that the board has
+	// numbers and blanks as in a game.
+	{"mines-9x9", console.Size{Width: 100, Height: 40}, mineBoard("1\r"), "\r"},
+	{"mines-16x30", console.Size{Width: 100, Height: 40}, mineBoard("3\r"), "\r"},
+	{"mines-100x100", console.Size{Width: 210, Height: 110}, mineBoard("4\r100\r100\r1500\r"), "\r"},
+}
+
+// moves are the keys of one-cell cursor moves, there and back.
+var moves = []struct {
+	name string
+	keys [2]console.Key
+}{
+	{"LR", [2]console.Key{console.KeyRight, console.KeyLeft}},
+	{"UD", [2]console.Key{console.KeyDown, console.KeyUp}},
+}
+
+// ways are the renderers compared: the one before cells, and the cell
+// renderer in a terminal whose widths it does not know (untrusted) and in
+// one that confirmed them (the usual case once Run has measured □).
+var ways = []struct {
+	name string
+	new  func(w *runewidth.Condition) console.Renderer
+}{
+	{"old", func(*runewidth.Condition) console.Renderer { return console.NewOldRenderer() }},
+	{"untrusted", func(w *runewidth.Condition) console.Renderer { return console.NewRenderer(w, false) }},
+	{"trusted", func(w *runewidth.Condition) console.Renderer { return console.NewRenderer(w, true) }},
+}
+
+// keyRun plays n one-cell moves on b, there and back, each through
+// Update, View and the renderer, and returns the bytes written per key.
+func keyRun(tb testing.TB, b board, keys [2]console.Key, r console.Renderer, w *runewidth.Condition, loop func(func())) float64 {
+	s := b.start(tb, w)
+	s = s.Update(console.Event{Type: console.ResizeEvent, Size: b.size, Time: t0})
+	s = feed(s, b.play)
+	r.Render(s.View(b.size), b.size)
+	written, n := 0, 0
+	loop(func() {
+		s = s.Update(console.Event{Type: console.KeyEvent, Key: keys[n%2], Time: t0})
+		written += len(r.Render(s.View(b.size), b.size))
+		n++
+	})
+	return float64(written) / float64(n)
+}
+
+// BenchmarkKeys measures one arrow key on every board, old renderer and
+// new side by side: bytes per key, and ns per key for the whole of it
+// (Update, View, render). The cell renderer's runs report x-fewer-bytes
+// and x-faster, old over new.
+//
+//	go test -run '^$' -bench Keys ./console/
+func BenchmarkKeys(bm *testing.B) {
+	w := console.NewCondition(console.Narrow)
+	for _, b := range boards {
+		for _, mv := range moves {
+			var oldBytes, oldNs float64
+			for _, way := range ways {
+				bm.Run(b.name+"/"+mv.name+"/"+way.name, func(bb *testing.B) {
+					per := keyRun(bb, b, mv.keys, way.new(w), w, func(step func()) {
+						for bb.Loop() {
+							step()
+						}
+					})
+					ns := float64(bb.Elapsed().Nanoseconds()) / float64(bb.N)
+					bb.ReportMetric(per, "bytes/key")
+					if way.name == "old" {
+						oldBytes, oldNs = per, ns
+					} else if oldBytes > 0 && per > 0 {
+						bb.ReportMetric(oldBytes/per, "x-fewer-bytes")
+						bb.ReportMetric(oldNs/ns, "x-faster")
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkView measures building a frame alone, the part of a key that
+// does not depend on the renderer.
+//
+//	go test -run '^$' -bench View ./console/
+func BenchmarkView(bm *testing.B) {
+	w := console.NewCondition(console.Narrow)
+	for _, b := range boards {
+		bm.Run(b.name, func(bb *testing.B) {
+			s := b.start(bb, w)
+			s.Update(console.Event{Type: console.ResizeEvent, Size: b.size, Time: t0})
+			for bb.Loop() {
+				s.View(b.size)
+			}
+		})
+	}
+}
+
+// The targets of issue 11 that do not depend on the machine: a one-cell
+// move writes at most 40 bytes on every board in both directions, and a
+// whole first frame at most 1.1 times its visible text plus one cursor
+// move per row (the first frame of each board as it is first shown).
+func TestMoveAndFirstFrameBytes(t *testing.T) {
+	for _, w := range []*runewidth.Condition{console.NewCondition(console.Narrow), console.NewCondition(console.Wide)} {
+		for _, b := range boards {
+			for _, way := range ways[1:] {
+				name := fmt.Sprintf("%s/%s/wide=%v", b.name, way.name, w.EastAsianWidth)
+				for _, mv := range moves {
+					per := keyRun(t, b, mv.keys, way.new(w), w, func(step func()) {
+						for range 6 {
+							step()
+						}
+					})
+					if per <= 0 || per > 40 {
+						t.Errorf("%s: %s writes %.1f bytes per move, want 1 to 40", name, mv.name, per)
+					}
+				}
+				s := b.start(t, w)
+				s.Update(console.Event{Type: console.ResizeEvent, Size: b.size, Time: t0})
+				f := s.View(b.size)
+				got := len(way.new(w).Render(f, b.size))
+				text, moves := textAndMoves(f.Text(w))
+				if limit := 1.1 * float64(text+moves); float64(got) > limit && way.name == "trusted" {
+					t.Errorf("%s: the first frame is %d bytes, over 1.1 x (%d of text + %d of moves)", name, got, text, moves)
+				}
+			}
+		}
+	}
+}
+
+// textAndMoves returns the bytes of a screen's text, blanks before the
+// first glyph of a line left out, and of one cursor move (CUP) to the
+// first glyph of each line that has one.
+func textAndMoves(screen string) (text, moves int) {
+	for i, line := range strings.Split(screen, "\n") {
+		trimmed := strings.TrimLeft(line, " ")
+		if trimmed == "" {
+			continue
+		}
+		text += len(trimmed)
+		moves += len(fmt.Sprintf("\x1b[%d;%dH", i+1, len(line)-len(trimmed)+1))
+	}
+	return text, moves
+}
