@@ -74,6 +74,11 @@ func (f *Frame) Put(row, col int, text string, st Style) {
 	for len(f.Rows) <= row {
 		f.Rows = append(f.Rows, nil)
 	}
+	if f.Rows[row] == nil && row > 0 {
+		// Rows of a board are alike: room for as many spans as the row
+		// above spares growing the row one span at a time.
+		f.Rows[row] = make([]Span, 0, len(f.Rows[row-1]))
+	}
 	f.Rows[row] = append(f.Rows[row], Span{Col: col, Text: text, Style: st})
 }
 

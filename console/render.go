@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
@@ -84,10 +85,11 @@ type renderer struct {
 
 	known bool // cells is what the terminal shows; false: redraw all
 	size  Size
-	cells []cell // the last frame drawn, row by row
-	next  []cell // the frame being drawn
-	dirty []bool // the cells of the row being drawn that must be written
-	drow  int    // the row dirty is about, -1 for none
+	cells []cell   // the last frame drawn, row by row
+	spans [][]Span // the spans each row of cells was laid out from
+	line  []cell   // the row being drawn, as the new frame has it
+	dirty []bool   // which cells of line must be written
+	drow  int      // the row line and dirty are about, -1 for none
 
 	// The terminal's state as the bytes written so far leave it.
 	modes    bool // shown and mouse are known
@@ -116,15 +118,12 @@ func (r *renderer) render(f Frame, size Size) []byte {
 	}
 	size.Width, size.Height = max(size.Width, 0), max(size.Height, 0)
 	W, H := size.Width, size.Height
-	r.next = blankCells(r.next, W*H)
-	for y := range min(len(f.Rows), H) {
-		paint(r.next[y*W:(y+1)*W], f.Rows[y], r.width, r.noColor)
-	}
 	r.out = r.out[:0]
 	full := !r.known || size != r.size
 	if full {
 		r.out = append(r.out, seqReset+seqClearScreen...)
 		r.cells = blankCells(r.cells, W*H)
+		r.spans = make([][]Span, H)
 		r.size, r.known, r.modes = size, true, false
 		r.sgr, r.at, r.row, r.col = Plain, atCell, 0, 0
 	}
@@ -142,11 +141,24 @@ func (r *renderer) render(f Frame, size Size) []byte {
 		r.shown = false
 	}
 	if cap(r.dirty) < W {
-		r.dirty = make([]bool, W)
+		r.dirty, r.line = make([]bool, W), make([]cell, W)
 	}
-	r.dirty = r.dirty[:W]
+	r.dirty, r.line = r.dirty[:W], r.line[:W]
 	for y := range H {
+		var spans []Span
+		if y < len(f.Rows) {
+			spans = f.Rows[y]
+		}
+		// A row built from the same spans is the same row: most rows of a
+		// frame are, and this spares laying them out.
+		if slices.Equal(spans, r.spans[y]) {
+			continue
+		}
+		r.line = blankCells(r.line, W)
+		paint(r.line, spans, r.width, r.noColor)
 		r.drawRow(y)
+		copy(r.cells[y*W:(y+1)*W], r.line)
+		r.spans[y] = append(r.spans[y][:0], spans...)
 	}
 	r.drow = -1
 	if show {
@@ -157,7 +169,6 @@ func (r *renderer) render(f Frame, size Size) []byte {
 		}
 	}
 	r.modes = true
-	r.cells, r.next = r.next, r.cells
 	if len(r.out) == 0 {
 		return nil
 	}
@@ -193,7 +204,7 @@ func ambiguousNarrow(c cell) bool { return c.w == 1 && ambiguous(c.r) }
 // drawRow writes the cells of row y that differ from the last frame.
 func (r *renderer) drawRow(y int) {
 	W := r.size.Width
-	old, nw := r.cells[y*W:(y+1)*W], r.next[y*W:(y+1)*W]
+	old, nw := r.cells[y*W:(y+1)*W], r.line
 	d := r.dirty
 	changed := false
 	for x := range nw {
@@ -388,7 +399,7 @@ func (r *renderer) moveTo(y, x int) {
 			r.out = append(r.out, '\b')
 		}
 	case mvThrough:
-		for _, c := range r.next[y*r.size.Width+r.col : y*r.size.Width+x] {
+		for _, c := range r.lineAt(y)[r.col:x] {
 			if c.w != 0 {
 				r.out = utf8.AppendRune(r.out, c.r)
 			}
@@ -437,7 +448,7 @@ func (r *renderer) horizontal(y, x, limit int, sameRow bool) (how, cost int) {
 // that costs limit or more.
 func (r *renderer) through(y, x, limit int) int {
 	W := r.size.Width
-	nw, old := r.next[y*W:(y+1)*W], r.cells[y*W:(y+1)*W]
+	nw, old := r.lineAt(y), r.cells[y*W:(y+1)*W]
 	if r.row != y || nw[r.col].w == 0 {
 		return -1
 	}
@@ -461,6 +472,16 @@ func (r *renderer) through(y, x, limit int) int {
 		}
 	}
 	return n
+}
+
+// lineAt returns row y as the terminal will show it once the row being
+// drawn is done.
+func (r *renderer) lineAt(y int) []cell {
+	if y == r.drow {
+		return r.line
+	}
+	W := r.size.Width
+	return r.cells[y*W : (y+1)*W]
 }
 
 // appendCSI appends ESC [ n final, leaving out n when it is 1.

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/mattn/go-runewidth"
 
@@ -15,53 +14,45 @@ import (
 	"termgames/omok"
 )
 
-// A board is a game screen as a player reaches it, in a terminal of the
-// size it needs.
+// A board is a game screen as a player reaches it from the game's menu,
+// in a terminal of the size it needs.
 type board struct {
 	name  string
 	size  console.Size
 	start func(tb testing.TB, w *runewidth.Condition) console.Screen
+	open  string // the menu keys that open the board
 	play  string // keys played before the moves: minesweeper's first opening
 }
 
-var t0 = time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
-
-// feed sends keys to s at one instant, so that no clock moves.
-func feed(s console.Screen, keys string) console.Screen {
-	for _, ev := range console.Keys(keys) {
-		ev.Time = t0
-		s = s.Update(ev)
-	}
-	return s
+// show returns a driver showing b's board as first shown.
+func (b board) show(tb testing.TB, w *runewidth.Condition) *console.Driver {
+	d := console.NewDriver(b.start(tb, w), b.size)
+	d.Send(console.Keys(b.open)...)
+	return d
 }
 
 func omokBoard(n int) func(testing.TB, *runewidth.Condition) console.Screen {
 	return func(_ testing.TB, w *runewidth.Condition) console.Screen {
-		s := omok.New(omok.Options{Size: n, Width: w}, nil)
-		return feed(s, "1\r")
+		return omok.New(omok.Options{Size: n, Width: w}, nil)
 	}
 }
 
-// mineBoard opens a minesweeper level by the menu's keys.
-func mineBoard(keys string) func(testing.TB, *runewidth.Condition) console.Screen {
-	return func(tb testing.TB, w *runewidth.Condition) console.Screen {
-		s := minesweeper.New(minesweeper.Options{
-			Width:  w,
-			Rand:   rand.New(rand.NewPCG(1, 2)),
-			Scores: filepath.Join(tb.TempDir(), "scores.json"),
-		}, nil)
-		return feed(s, keys)
-	}
+func mineBoard(tb testing.TB, w *runewidth.Condition) console.Screen {
+	return minesweeper.New(minesweeper.Options{
+		Width:  w,
+		Rand:   rand.New(rand.NewPCG(1, 2)),
+		Scores: filepath.Join(tb.TempDir(), "scores.json"),
+	}, nil)
 }
 
 var boards = []board{
-	{"omok-15x15", console.Size{Width: 100, Height: 40}, omokBoard(15), ""},
-	{"omok-19x19", console.Size{Width: 100, Height: 40}, omokBoard(19), ""},
+	{"omok-15x15", console.Size{Width: 100, Height: 40}, omokBoard(15), "1\r", ""},
+	{"omok-19x19", console.Size{Width: 100, Height: 40}, omokBoard(19), "1\r", ""},
 	// The moves are made after a first opening, so that the board has
 	// numbers and blanks as in a game.
-	{"mines-9x9", console.Size{Width: 100, Height: 40}, mineBoard("1\r"), "\r"},
-	{"mines-16x30", console.Size{Width: 100, Height: 40}, mineBoard("3\r"), "\r"},
-	{"mines-100x100", console.Size{Width: 210, Height: 110}, mineBoard("4\r100\r100\r1500\r"), "\r"},
+	{"mines-9x9", console.Size{Width: 100, Height: 40}, mineBoard, "1\r", "\r"},
+	{"mines-16x30", console.Size{Width: 100, Height: 40}, mineBoard, "3\r", "\r"},
+	{"mines-100x100", console.Size{Width: 210, Height: 110}, mineBoard, "4\r100\r100\r1500\r", "\r"},
 }
 
 // moves are the keys of one-cell cursor moves, there and back.
@@ -88,14 +79,13 @@ var ways = []struct {
 // keyRun plays n one-cell moves on b, there and back, each through
 // Update, View and the renderer, and returns the bytes written per key.
 func keyRun(tb testing.TB, b board, keys [2]console.Key, r console.Renderer, w *runewidth.Condition, loop func(func())) float64 {
-	s := b.start(tb, w)
-	s = s.Update(console.Event{Type: console.ResizeEvent, Size: b.size, Time: t0})
-	s = feed(s, b.play)
-	r.Render(s.View(b.size), b.size)
+	d := b.show(tb, w)
+	d.Send(console.Keys(b.play)...)
+	r.Render(d.Frame(), b.size)
 	written, n := 0, 0
 	loop(func() {
-		s = s.Update(console.Event{Type: console.KeyEvent, Key: keys[n%2], Time: t0})
-		written += len(r.Render(s.View(b.size), b.size))
+		d.Send(console.Event{Type: console.KeyEvent, Key: keys[n%2]})
+		written += len(r.Render(d.Frame(), b.size))
 		n++
 	})
 	return float64(written) / float64(n)
@@ -141,8 +131,9 @@ func BenchmarkView(bm *testing.B) {
 	w := console.NewCondition(console.Narrow)
 	for _, b := range boards {
 		bm.Run(b.name, func(bb *testing.B) {
-			s := b.start(bb, w)
-			s.Update(console.Event{Type: console.ResizeEvent, Size: b.size, Time: t0})
+			d := b.show(bb, w)
+			d.Send(console.Keys(b.play)...)
+			s := d.Screen()
 			for bb.Loop() {
 				s.View(b.size)
 			}
@@ -169,9 +160,7 @@ func TestMoveAndFirstFrameBytes(t *testing.T) {
 						t.Errorf("%s: %s writes %.1f bytes per move, want 1 to 40", name, mv.name, per)
 					}
 				}
-				s := b.start(t, w)
-				s.Update(console.Event{Type: console.ResizeEvent, Size: b.size, Time: t0})
-				f := s.View(b.size)
+				f := b.show(t, w).Frame()
 				got := len(way.new(w).Render(f, b.size))
 				text, moves := textAndMoves(f.Text(w))
 				if limit := 1.1 * float64(text+moves); float64(got) > limit && way.name == "trusted" {
