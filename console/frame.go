@@ -2,6 +2,7 @@ package console
 
 import (
 	"strings"
+	"unicode/utf8"
 	"time"
 
 	"github.com/mattn/go-runewidth"
@@ -235,4 +236,47 @@ func Width(w *runewidth.Condition, text string) int { return w.StringWidth(text)
 
 // Pad returns text padded with spaces on the right to cols columns as w
 // measures it, so a glyph of either width fills the same cells.
-func Pad(w *runewidth.Condition, text string, cols int) string { return w.FillRight(text, cols) }
+func Pad(w *runewidth.Condition, text string, cols int) string {
+	if r, n := utf8.DecodeRuneInString(text); n == len(text) && cols == 2 && runeWidth(w, r) == 1 {
+		if p, ok := padded(r); ok {
+			return p
+		}
+	}
+	return w.FillRight(text, cols)
+}
+
+// padTable holds every rune of the blocks boards draw with (ASCII, Latin-1,
+// and U+2000 to U+25FF: punctuation, arrows, box drawing, geometric shapes)
+// followed by one blank, so that padding a board's glyph to two columns
+// allocates nothing: a 100 x 100 board pads 10,000 glyphs per frame. It is
+// built once and never changes.
+var padTable = func() string {
+	var b strings.Builder
+	for _, blk := range padBlocks {
+		for r := blk.from; r < blk.to; r++ {
+			b.WriteRune(r)
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}()
+
+// padBlocks are the runs of runes in padTable, each rune taking size bytes
+// with its blank, the runs one after the other.
+var padBlocks = [...]struct {
+	from, to rune
+	size     int
+}{{0x20, 0x7f, 2}, {0xa0, 0x100, 3}, {0x2000, 0x2600, 4}}
+
+// padded returns r followed by one blank, from padTable.
+func padded(r rune) (string, bool) {
+	off := 0
+	for _, blk := range padBlocks {
+		if r >= blk.from && r < blk.to {
+			i := off + int(r-blk.from)*blk.size
+			return padTable[i : i+blk.size], true
+		}
+		off += int(blk.to-blk.from) * blk.size
+	}
+	return "", false
+}

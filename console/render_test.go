@@ -437,3 +437,23 @@ func TestRenderMismatchedTerminalMatchesFullRedraw(t *testing.T) {
 		}
 	}
 }
+
+// Pad's table gives what FillRight gives, for every rune it holds.
+func TestPadTable(t *testing.T) {
+	for _, w := range []*runewidth.Condition{narrow, wide} {
+		for _, blk := range padBlocks {
+			for r := blk.from; r < blk.to; r++ {
+				if got, want := Pad(w, string(r), 2), w.FillRight(string(r), 2); got != want {
+					t.Fatalf("Pad(%q) = %q, want %q", r, got, want)
+				}
+			}
+		}
+		for _, s := range []string{"", "ab", "한", "□", "■", "x", "\u2600", "가나", "a\u0301"} {
+			for cols := range 4 {
+				if got, want := Pad(w, s, cols), w.FillRight(s, cols); got != want {
+					t.Fatalf("Pad(%q, %d) = %q, want %q", s, cols, got, want)
+				}
+			}
+		}
+	}
+}
