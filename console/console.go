@@ -89,6 +89,7 @@ const (
 	KeyDelete
 	KeyPageUp
 	KeyPageDown
+	KeyCtrlL // redraw the whole screen, as curses programs do; Run takes it
 )
 
 var keyNames = [...]string{
@@ -96,6 +97,7 @@ var keyNames = [...]string{
 	KeyTab: "Tab", KeyEsc: "Esc", KeyCtrlC: "Ctrl-C", KeyUp: "Up", KeyDown: "Down",
 	KeyLeft: "Left", KeyRight: "Right", KeyHome: "Home", KeyEnd: "End",
 	KeyInsert: "Insert", KeyDelete: "Delete", KeyPageUp: "PageUp", KeyPageDown: "PageDown",
+	KeyCtrlL: "Ctrl-L",
 }
 
 // String returns the key's name, as a test failure would want to read it.

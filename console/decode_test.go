@@ -31,6 +31,7 @@ var decodeCases = []struct {
 	{"backspace BS", "\x08", []Event{key(KeyBackspace)}},
 	{"tab", "\t", []Event{key(KeyTab)}},
 	{"ctrl-c", "\x03", []Event{key(KeyCtrlC)}},
+	{"ctrl-l", "\x0c", []Event{key(KeyCtrlL)}},
 	{"other controls dropped", "\x01\x04\x1a", nil},
 	{"lone esc", "\x1b", []Event{key(KeyEsc)}},
 	{"esc esc", "\x1b\x1b", []Event{key(KeyEsc), key(KeyEsc)}},

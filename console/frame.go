@@ -2,8 +2,8 @@ package console
 
 import (
 	"strings"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
 )

@@ -127,6 +127,11 @@ func enter(in, out *os.File) (restore func(), err error) {
 	}, nil
 }
 
+// widthWait is how long the first frame waits for the terminal's answer
+// about □. A terminal answers within a few milliseconds, over ssh within a
+// round trip; one that does not answer at all costs this once.
+const widthWait = 100 * time.Millisecond
+
 // commandGrace is how long Run waits, when the program leaves, for
 // commands still running (a save of the best times just started) before it
 // returns without their answers.
@@ -142,6 +147,7 @@ type loop struct {
 	input   chan []byte
 	readErr chan error
 	resize  chan struct{}
+	resume  chan struct{} // the program was stopped and goes on
 	signals chan os.Signal
 	done    chan struct{}
 	stopRes func()
@@ -154,11 +160,13 @@ func newLoop(in, out *os.File, opt Options) *loop {
 		input:   make(chan []byte),
 		readErr: make(chan error, 1),
 		resize:  make(chan struct{}, 1),
+		resume:  make(chan struct{}, 1),
 		signals: make(chan os.Signal, 1),
 		done:    make(chan struct{}),
 	}
 	signal.Notify(l.signals, stopSignals...)
-	l.stopRes = watchResize(out, l.resize)
+	stopResize, stopResume := watchResize(out, l.resize), watchResume(l.resume)
+	l.stopRes = func() { stopResize(); stopResume() }
 	l.reader = newInput(in)
 	return l
 }
@@ -178,7 +186,8 @@ func (l *loop) driver(s Screen) *Driver {
 	d.results = make(chan any)
 	d.gone = make(chan struct{})
 	d.width = l.opt.Width
-	d.measuring = l.opt.MeasureWidth
+	d.measuring = true // always asked: the renderer trusts only a confirmed width
+	d.adopt = l.opt.MeasureWidth
 	d.show(s)
 	return d
 }
@@ -222,30 +231,44 @@ func (l *loop) run(d *Driver) error {
 	escTimer.Stop()
 	tickTimer := time.NewTimer(time.Hour)
 	tickTimer.Stop()
-	if d.measuring {
-		// □ at the top-left corner, then a cursor position request: the
-		// answer is column 2 where □ is one column wide, 3 where it is two.
-		// The first frame clears it away.
-		if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
-			return fmt.Errorf("console: write: %w", err)
-		}
+	// □ at the top-left corner, then a cursor position request: the answer
+	// is column 2 where □ is one column wide, 3 where it is two. It sets the
+	// width when asked to measure (Options.MeasureWidth), and tells the
+	// renderer whether the width in force is the terminal's. The first frame
+	// waits for it, widthWait at most, so that it is drawn once and for the
+	// right width; it clears the □ away.
+	if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
+		return fmt.Errorf("console: write: %w", err)
 	}
+	waiting := true
+	waitTimer := time.NewTimer(widthWait)
+	defer waitTimer.Stop()
 	d.Send(Event{Type: ResizeEvent, Size: d.Size()})
 	for !d.Done() {
 		if d.measured {
 			d.measured = false
-			l.ren.trusted = true // the terminal said how it draws □
-			l.ren.invalidate()   // every row was laid out for the other width
+			l.ren.trusted = d.agrees
+			l.ren.invalidate() // every row was laid out for the width before
 		}
-		f := d.Frame()
-		if _, err := l.out.Write(l.ren.render(f, d.Size())); err != nil {
-			return fmt.Errorf("console: write: %w", err)
+		if d.redraw {
+			d.redraw = false
+			l.ren.invalidate()
 		}
-		tickTimer.Stop()
-		if f.Tick > 0 {
-			tickTimer.Reset(f.Tick)
+		if waiting = waiting && d.measuring; !waiting {
+			f := d.Frame()
+			if _, err := l.out.Write(l.ren.render(f, d.Size())); err != nil {
+				return fmt.Errorf("console: write: %w", err)
+			}
+			tickTimer.Stop()
+			if f.Tick > 0 {
+				tickTimer.Reset(f.Tick)
+			}
 		}
 		select {
+		case <-waitTimer.C:
+			waiting = false
+		case <-l.resume:
+			l.ren.invalidate() // the terminal was someone else's meanwhile
 		case b := <-l.input:
 			d.Input(b)
 			escTimer.Stop()

@@ -254,3 +254,23 @@ func TestRunNeedsATerminal(t *testing.T) {
 		t.Fatalf("Run on a file: %v, want ErrNotTerminal", err)
 	}
 }
+
+// Ctrl-L, and continuing after a stop, draw the whole screen again over
+// whatever disturbed it; an unchanged frame alone would write nothing.
+func TestRunRedraws(t *testing.T) {
+	tm := startProbe(t)
+	tm.WaitFor("resized 80x24")
+	disturbed := func(screen string) bool { return strings.Contains(screen, "GARBAGE") }
+	clean := func(screen string) bool {
+		return !disturbed(screen) && strings.Contains(screen, "size 80x24\nresized 80x24")
+	}
+	tm.Screen.Write([]byte("\x1b[2;1HGARBAGE"))
+	tm.Send("\x0c")
+	tm.WaitUntil("Ctrl-L redraws", clean)
+	tm.Signal(syscall.SIGSTOP)
+	tm.Screen.Write([]byte("\x1b[1;1HGARBAGE"))
+	tm.Signal(syscall.SIGCONT)
+	tm.WaitUntil("a continued program redraws", clean)
+	tm.Send("q")
+	tm.Wait()
+}
