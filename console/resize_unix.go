@@ -10,19 +10,8 @@ import (
 
 // watchResize signals ch on every SIGWINCH until stop is called.
 func watchResize(_ *os.File, ch chan<- struct{}) (stop func()) {
-	return watchSignal(ch, syscall.SIGWINCH)
-}
-
-// watchResume signals ch on every SIGCONT until stop is called: the program
-// was stopped, and whatever ran in the terminal meanwhile wrote over it.
-func watchResume(ch chan<- struct{}) (stop func()) {
-	return watchSignal(ch, syscall.SIGCONT)
-}
-
-// watchSignal signals ch on every signal s until stop is called.
-func watchSignal(ch chan<- struct{}, s os.Signal) (stop func()) {
 	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, s)
+	signal.Notify(sig, syscall.SIGWINCH)
 	done := make(chan struct{})
 	go func() {
 		for {
@@ -30,7 +19,7 @@ func watchSignal(ch chan<- struct{}, s os.Signal) (stop func()) {
 			case <-sig:
 				select {
 				case ch <- struct{}{}:
-				default: // one pending signal is enough: the loop reads the state afresh
+				default: // one pending resize is enough: the size is read afresh
 				}
 			case <-done:
 				return

@@ -10,10 +10,6 @@ import (
 // resizePoll is how often the size is read: Windows has no SIGWINCH.
 const resizePoll = 250 * time.Millisecond
 
-// watchResume does nothing: a Windows console program is not stopped and
-// continued as a Unix one is.
-func watchResume(chan<- struct{}) (stop func()) { return func() {} }
-
 // watchResize polls the console size and signals ch when it changes.
 func watchResize(out *os.File, ch chan<- struct{}) (stop func()) {
 	done := make(chan struct{})

@@ -147,7 +147,6 @@ type loop struct {
 	input   chan []byte
 	readErr chan error
 	resize  chan struct{}
-	resume  chan struct{} // the program was stopped and goes on
 	signals chan os.Signal
 	done    chan struct{}
 	stopRes func()
@@ -160,13 +159,11 @@ func newLoop(in, out *os.File, opt Options) *loop {
 		input:   make(chan []byte),
 		readErr: make(chan error, 1),
 		resize:  make(chan struct{}, 1),
-		resume:  make(chan struct{}, 1),
 		signals: make(chan os.Signal, 1),
 		done:    make(chan struct{}),
 	}
 	signal.Notify(l.signals, stopSignals...)
-	stopResize, stopResume := watchResize(out, l.resize), watchResume(l.resume)
-	l.stopRes = func() { stopResize(); stopResume() }
+	l.stopRes = watchResize(out, l.resize)
 	l.reader = newInput(in)
 	return l
 }
@@ -267,8 +264,6 @@ func (l *loop) run(d *Driver) error {
 		select {
 		case <-waitTimer.C:
 			waiting = false
-		case <-l.resume:
-			l.ren.invalidate() // the terminal was someone else's meanwhile
 		case b := <-l.input:
 			d.Input(b)
 			escTimer.Stop()
