@@ -83,6 +83,18 @@ func (f *Frame) Put(row, col int, text string, st Style) {
 	f.Rows[row] = append(f.Rows[row], Span{Col: col, Text: text, Style: st})
 }
 
+// SetRow makes spans the whole of row, in place of what was put there. The
+// frame shares spans rather than copying them, so a screen can keep a row
+// it built and give it to frame after frame, rebuilding only the rows that
+// changed, as long as it never changes those spans afterwards. A Put on the
+// row later copies them first.
+func (f *Frame) SetRow(row int, spans []Span) {
+	for len(f.Rows) <= row {
+		f.Rows = append(f.Rows, nil)
+	}
+	f.Rows[row] = spans[:len(spans):len(spans)]
+}
+
 // Line places plain text at the start of a row.
 func (f *Frame) Line(row int, text string) { f.Put(row, 0, text, Plain) }
 

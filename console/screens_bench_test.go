@@ -185,3 +185,35 @@ func textAndMoves(screen string) (text, moves int) {
 	}
 	return text, moves
 }
+
+// Minesweeper keeps its field's rows from frame to frame and builds again
+// only those that changed: after any keys, its frame is the one a screen
+// that never drew before builds for the same game.
+func TestKeptRowsMatchFreshFrames(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	b := boards[2] // 9x9
+	rng := rand.New(rand.NewPCG(3, 4))
+	// Mostly moves, which change two rows; openings and flags change
+	// more; r starts a new game, for a game lost early shows no cursor.
+	keys := []string{"\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\r", "f", "r"}
+	played := b.open
+	kept := b.show(t, w)
+	for range 150 {
+		k := keys[rng.IntN(len(keys))]
+		played += k
+		kept.Send(console.Keys(k)...)
+		fresh := console.NewDriver(b.start(t, w), b.size)
+		fresh.Send(console.Keys(played)...)
+		got, want := kept.Frame(), fresh.Frame()
+		if got.Text(w) != want.Text(w) {
+			t.Fatalf("after %q the kept rows show\n%s\na fresh screen\n%s", played, got.Text(w), want.Text(w))
+		}
+		for y := range want.Rows {
+			for x := range b.size.Width {
+				if got.StyleAt(w, y, x) != want.StyleAt(w, y, x) {
+					t.Fatalf("after %q cell %d,%d has style %+v, a fresh screen %+v", played, y, x, got.StyleAt(w, y, x), want.StyleAt(w, y, x))
+				}
+			}
+		}
+	}
+}
