@@ -97,6 +97,17 @@ func (p *ptyTerm) send(keys string) (n int, took time.Duration) {
 	return 0, 0
 }
 
+// idle returns the bytes written over the next n seconds without a key.
+func (p *ptyTerm) idle(n int) int {
+	p.mu.Lock()
+	from := len(p.out)
+	p.mu.Unlock()
+	time.Sleep(time.Duration(n) * time.Second)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.out) - from
+}
+
 // measure is one row of the table: how to get to the board, and the keys
 // that move there and back.
 type measure struct {
@@ -106,15 +117,16 @@ type measure struct {
 	setup []string // sent one by one before the moves
 	keys  [2]string
 	first bool // report the bytes of the last setup step: the board's first frame
+	idle  bool // report the bytes written while idle, the clock running
 }
 
 var measures = []measure{
-	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true},
-	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false},
-	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false},
-	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false},
-	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false},
-	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false},
+	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false},
+	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
+	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true},
+	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
+	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
+	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
 }
 
 func median[T int | time.Duration](v []T) T {
@@ -138,6 +150,7 @@ func TestPtyPerf(t *testing.T) {
 	for _, m := range measures {
 		row := []string{m.name + ": bytes/key, key → last byte"}
 		first := []string{"first board frame, " + m.name[:strings.Index(m.name, ",")]}
+		idle := []string{"idle, the clock running: bytes per second, " + m.name[:strings.Index(m.name, ",")]}
 		for _, b := range bins {
 			p := startPty(t, b[1], m.w, m.h, m.args...)
 			time.Sleep(300 * time.Millisecond) // the menu, drawn
@@ -153,10 +166,16 @@ func TestPtyPerf(t *testing.T) {
 				sizes, times = append(sizes, n), append(times, took)
 			}
 			row = append(row, fmt.Sprintf("%d B, %.2f ms", median(sizes), float64(median(times).Microseconds())/1000))
+			if m.idle {
+				idle = append(idle, fmt.Sprintf("%d B", p.idle(3)/3))
+			}
 		}
 		fmt.Fprintf(&report, "| %s |\n", strings.Join(row, " | "))
 		if m.first {
 			fmt.Fprintf(&report, "| %s |\n", strings.Join(first, " | "))
+		}
+		if m.idle {
+			fmt.Fprintf(&report, "| %s |\n", strings.Join(idle, " | "))
 		}
 	}
 	t.Log("\n" + report.String())
