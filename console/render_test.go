@@ -393,7 +393,7 @@ func TestRenderReplay(t *testing.T) {
 
 // FuzzRender is TestRenderReplay over any seed:
 //
-//	go test -run '^$' -fuzz FuzzRender -fuzztime 100000x ./console/
+//	go test -run '^$' -fuzz FuzzRender -fuzztime 4000x ./console/
 func FuzzRender(f *testing.F) {
 	f.Add(uint64(1), false, false, false)
 	f.Add(uint64(2), true, true, true)
@@ -456,4 +456,19 @@ func TestPadTable(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A terminal with no rows or no columns gets nothing drawn and no panic,
+// and the frame comes back whole once it has room again.
+func TestRenderEmptyTerminal(t *testing.T) {
+	f := board(3, narrow)
+	f.CursorAt(1, 1)
+	r := renderer{width: narrow}
+	for _, size := range []Size{{0, 0}, {5, 0}, {0, 5}, {-1, 3}} {
+		r.render(f, size)
+	}
+	size := Size{20, 6}
+	scr := newTerm(size, narrow)
+	scr.Write(r.render(f, size))
+	wantScreen(t, scr, f, narrow, size, false)
 }
