@@ -361,8 +361,8 @@ func (r *renderer) moveTo(y, x int) {
 			vc = 2 + countLen(abs(dy)) + 1
 		}
 		if vc < cost {
-			if h, hc := r.horizontal(y, x, cost-vc, dy == 0); h != mvNone {
-				cost, vert, horiz = vc+hc, dy, h
+			if h, _ := r.horizontal(y, x, cost-vc, dy == 0); h != mvNone {
+				vert, horiz = dy, h
 			}
 		}
 	}
