@@ -253,8 +253,10 @@ func (l *loop) run(d *Driver) error {
 		}
 		if waiting = waiting && d.measuring; !waiting {
 			f := d.Frame()
-			if _, err := l.out.Write(l.ren.render(f, d.Size())); err != nil {
-				return fmt.Errorf("console: write: %w", err)
+			if b := l.ren.render(f, d.Size()); len(b) > 0 { // nothing changed: no write at all
+				if _, err := l.out.Write(b); err != nil {
+					return fmt.Errorf("console: write: %w", err)
+				}
 			}
 			tickTimer.Stop()
 			if f.Tick > 0 {
