@@ -252,8 +252,13 @@ func (r *renderer) drawRow(y int) {
 		}
 		if c.w == 2 {
 			// Measured wide: blank the right half first, for a terminal
-			// that draws the glyph narrow.
-			r.put(y, x+1, cell{r: ' ', w: 1, st: c.st})
+			// that draws the glyph narrow, unless it shows that blank
+			// already (a cleared screen, or such a glyph in this style).
+			shown := old[x+1] == blank && c.st == Plain ||
+				old[x].w == 2 && ambiguous(old[x].r) && old[x].st == c.st
+			if !shown {
+				r.put(y, x+1, cell{r: ' ', w: 1, st: c.st})
+			}
 			r.put(y, x, c)
 			x += 2
 			continue
