@@ -165,6 +165,7 @@ func TestMoveAndFirstFrameBytes(t *testing.T) {
 							step()
 						}
 					})
+					t.Logf("%s: %s %.1f bytes per move", name, mv.name, per)
 					if per <= 0 || per > 40 {
 						t.Errorf("%s: %s writes %.1f bytes per move, want 1 to 40", name, mv.name, per)
 					}
