@@ -121,8 +121,8 @@ type measure struct {
 }
 
 var measures = []measure{
-	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false},
-	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
+	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false},
+	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
 	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true},
 	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
 	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},

@@ -67,6 +67,10 @@ type Driver struct {
 	err    error
 	done   bool
 
+	// suspend, when set (Run on Unix), takes the key Ctrl-Z instead of
+	// the screen.
+	suspend func()
+
 	width     *runewidth.Condition
 	measuring bool // waiting for the terminal's answer about □
 	adopt     bool // the answer sets width (Options.MeasureWidth)
@@ -207,6 +211,9 @@ func (d *Driver) handle(ev Event) {
 		return
 	case ev.IsKey(KeyCtrlL):
 		d.redraw = true // the terminal's business, not the screen's
+		return
+	case ev.IsKey(KeyCtrlZ) && d.suspend != nil:
+		d.suspend()
 		return
 	case ev.Type == cursorReport:
 		d.measure(ev.at)

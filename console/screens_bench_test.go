@@ -48,8 +48,8 @@ func mineBoard(tb testing.TB, w *runewidth.Condition) console.Screen {
 }
 
 var boards = []board{
-	{"omok-15x15", console.Size{Width: 100, Height: 40}, omokBoard(15), "1\r", ""},
-	{"omok-19x19", console.Size{Width: 100, Height: 40}, omokBoard(19), "1\r", ""},
+	{"omok-15x15", console.Size{Width: 100, Height: 40}, omokBoard(15), "1\r1\r", ""},
+	{"omok-19x19", console.Size{Width: 100, Height: 40}, omokBoard(19), "1\r1\r", ""},
 	// The moves are made after a first opening, so that the board has
 	// numbers and blanks as in a game.
 	{"mines-9x9", console.Size{Width: 100, Height: 40}, mineBoard, "1\r", "\r"},
@@ -171,6 +171,9 @@ func TestMoveAndFirstFrameBytes(t *testing.T) {
 					}
 				}
 				f := b.show(t, w).Frame()
+				if !strings.ContainsAny(f.Text(w), "□■") {
+					t.Fatalf("%s: the keys %q do not reach the board:\n%s", name, b.open, f.Text(w))
+				}
 				got := len(way.new(w).Render(f, b.size))
 				text, moves := textAndMoves(f.Text(w))
 				t.Logf("%s: first frame %d bytes, text %d + moves %d: %.2fx", name, got, text, moves, float64(got)/float64(text+moves))
