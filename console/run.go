@@ -48,10 +48,12 @@ type Options struct {
 	Width *runewidth.Condition
 	// NoColor drops colours from every frame (the NO_COLOR convention).
 	NoColor bool
-	// MeasureWidth asks the terminal how wide it draws □ (by writing it and
-	// asking where the cursor went) and sets Width to match. Use it when
+	// MeasureWidth sets Width from the terminal's own answer about how wide
+	// it draws □ (Run writes □ and asks where the cursor went). Use it when
 	// neither the player nor RUNEWIDTH_EASTASIAN said: it beats a guess from
 	// the locale. A terminal that does not answer keeps Width as it is.
+	// Run asks in any case, to learn whether Width is the terminal's: only
+	// then does it trust the terminal's cursor after an ambiguous glyph.
 	MeasureWidth bool
 	// In and Out default to standard input and output.
 	In, Out *os.File
