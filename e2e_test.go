@@ -24,7 +24,7 @@ func start(t *testing.T, args ...string) *ptytest.Term {
 	if testing.Short() {
 		t.Skip("end-to-end")
 	}
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(binary(t), args...)
 	// A config folder of its own, so that no test touches the player's
 	// best times.
 	home := t.TempDir()
@@ -152,7 +152,7 @@ func TestBoardSquareInEveryTerminal(t *testing.T) {
 			if flag != "" {
 				args = append(args, flag)
 			}
-			cmd := exec.Command(bin, args...)
+			cmd := exec.Command(binary(t), args...)
 			cmd.Env = withoutEnv(os.Environ(), "RUNEWIDTH_EASTASIAN")
 			tm := ptytest.Start(t, cmd, 100, 40, term)
 			tm.WaitFor(topPrompt)
