@@ -5,11 +5,12 @@
 //	termgames                      the top menu
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
-// Exit status: 0 normal, 1 runtime error, 2 usage error or no terminal, and
-// 128+n when stopped by signal n (130 for Ctrl-C).
+// Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
+// TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
 package main
 
 import (
@@ -27,6 +28,7 @@ import (
 	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/omok/renju"
 )
 
 func main() {
@@ -126,7 +128,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, console.ErrNotTerminal):
+	case errors.Is(err, console.ErrNotTerminal), errors.Is(err, console.ErrDumbTerminal):
 		fmt.Fprintln(stderr, "termgames:", err)
 		return exitUsage
 	case errors.As(err, &intr):
@@ -158,16 +160,21 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, stderr)
 		}
+		if len(args) > 0 && args[0] == "forbid" {
+			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, stderr)
+		}
 		size, rule := omok.DefaultSize, omok.Freestyle
 		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
 			size, err = omok.ParseSize(s)
 			return err
 		})
-		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original) or standard (exactly five)")
+		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		return omok.New(omokOptions(c, c.w, size, rule), nil), &c, nil
+		opt := omokOptions(c, c.w, size, rule)
+		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
+		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := baseball.Best
 		fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
@@ -212,15 +219,33 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
+	if !lang.UTF8Locale(os.Getenv) {
+		c.plainLocale(fs)
+	}
 	c.w = console.NewCondition(c.widthFlag())
 	return nil
+}
+
+// plainLocale suits a locale that cannot show Korean (LANG=C, say):
+// English texts and ASCII glyphs, unless the player chose -lang or -ascii
+// (-ascii=false) on the command line.
+func (c *common) plainLocale(fs *flag.FlagSet) {
+	chosen := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { chosen[f.Name] = true })
+	if !chosen["lang"] {
+		c.lang = lang.English
+	}
+	if !chosen["ascii"] {
+		c.ascii = true
+	}
 }
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
-  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
-  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
+  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
+  termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
   termgames COMMAND -h                   a command's flags
@@ -250,7 +275,7 @@ func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("judge takes at most one FILE")}
 	}
 	in := stdin
-	if fs.NArg() == 1 {
+	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
 			return err
