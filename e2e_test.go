@@ -33,7 +33,7 @@ func startAt(t *testing.T, width, height int, args ...string) *ptytest.Term {
 	if testing.Short() {
 		t.Skip("end-to-end")
 	}
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(binary(t), args...)
 	// A config folder of its own, so that no test touches the player's
 	// best times.
 	home := t.TempDir()
@@ -160,7 +160,7 @@ func TestBoardSquareInEveryTerminal(t *testing.T) {
 			if flag != "" {
 				args = append(args, flag)
 			}
-			cmd := exec.Command(bin, args...)
+			cmd := exec.Command(binary(t), args...)
 			cmd.Env = withoutEnv(ptytest.Env(), "RUNEWIDTH_EASTASIAN")
 			tm := ptytest.Start(t, cmd, 100, 40, term)
 			tm.WaitFor(topPrompt)
@@ -197,7 +197,7 @@ func withoutEnv(env []string, name string) []string {
 // it wrote, and its exit status.
 func rawOutput(t *testing.T, env []string, args ...string) (string, int) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(binary(t), args...)
 	cmd.Env = env
 	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 40})
 	if err != nil {
@@ -240,7 +240,7 @@ func TestDumbTerminal(t *testing.T) {
 		}
 	}
 	// The judge needs no terminal at all.
-	cmd := exec.Command(bin, "omok", "judge", filepath.Join("omok", "testdata", "boj2615_sample.txt"))
+	cmd := exec.Command(binary(t), "omok", "judge", filepath.Join("omok", "testdata", "boj2615_sample.txt"))
 	cmd.Env = ptytest.Env("TERM=dumb")
 	if out, err := cmd.Output(); err != nil || string(out) != "2\n7 5\n" {
 		t.Errorf("the judge with TERM=dumb: %q, %v", out, err)
@@ -265,7 +265,7 @@ func TestPlainLocale(t *testing.T) {
 		{"LANG=ko_KR.UTF-8", []string{"LANG=ko_KR.UTF-8"}, nil, []string{"3. 지뢰찾기"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			cmd := exec.Command(bin, tc.args...)
+			cmd := exec.Command(binary(t), tc.args...)
 			home := t.TempDir()
 			cmd.Env = ptytest.Env(append([]string{"RUNEWIDTH_EASTASIAN=0", "HOME=" + home, "XDG_CONFIG_HOME=" + home}, tc.env...)...)
 			tm := ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
@@ -281,7 +281,7 @@ func TestPlainLocale(t *testing.T) {
 		args []string
 		cell rune
 	}{{[]string{"omok", "-rule", "freestyle"}, '.'}, {[]string{"omok", "-rule", "freestyle", "-ascii=false"}, '□'}} {
-		cmd := exec.Command(bin, tc.args...)
+		cmd := exec.Command(binary(t), tc.args...)
 		cmd.Env = ptytest.Env("RUNEWIDTH_EASTASIAN=0", "LANG=C")
 		tm := ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
 		tm.WaitFor("2.")

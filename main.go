@@ -70,7 +70,7 @@ const (
 )
 
 func (c *common) register(fs *flag.FlagSet, u uses) {
-	fs.Func("lang", "language: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
+	fs.Func("lang", "`language`: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
 		c.lang, err = lang.Parse(s)
 		return err
 	})
@@ -205,7 +205,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 			size, err = omok.ParseSize(s)
 			return err
 		})
-		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
+		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
@@ -214,7 +214,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := baseball.Best
-		fs.Func("ai", "the computer's guesser: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
+		fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
 			ai, err = baseball.ParseAI(s)
 			return err
 		})

@@ -3,33 +3,56 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"termgames/internal/screentest"
 )
 
-// bin is the termgames binary, built once for the end-to-end tests.
-var bin string
+// testDir holds the termgames binary and the tests' config folder.
+var testDir string
+
+// The termgames binary, built the first time a test runs it: a fuzz
+// worker, which runs TestMain too, never builds it.
+var (
+	buildOnce sync.Once
+	bin       string
+	buildErr  error
+	buildEnv  []string // the environment before the tests changed it
+)
+
+// binary returns the termgames binary, building it on the first call.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		bin = filepath.Join(testDir, "termgames")
+		cmd := exec.Command("go", "build", "-o", bin, ".")
+		cmd.Env = buildEnv // the real HOME, for the build cache
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return bin
+}
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "termgames-test")
 	if err != nil {
 		panic(err)
 	}
-	bin = filepath.Join(dir, "termgames")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		os.Stderr.Write(out)
-		panic(err)
-	}
+	testDir, buildEnv = dir, os.Environ()
 	// The player's best times are not the tests' to touch: every test,
-	// and every program a test starts, gets a config folder of its own
-	// (set after the build, which wants the real one for its cache).
+	// and every program a test starts, gets a config folder of its own.
 	screentest.SetConfigFolder(dir)
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -39,7 +62,7 @@ func TestMain(m *testing.M) {
 // runPiped runs termgames with stdin from a string and no terminal.
 func runPiped(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(binary(t), args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
@@ -76,7 +99,7 @@ func TestJudgeEndlessStdin(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, "omok", "judge")
+			cmd := exec.CommandContext(ctx, binary(t), "omok", "judge")
 			cmd.Stdin = in
 			var o, e bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &o, &e

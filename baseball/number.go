@@ -137,9 +137,9 @@ func Score(secret, guess Number) Answer { return scorePrefix(secret, guess, len(
 // asks it of a number still being filled in.
 func scorePrefix(a, b Number, n int) Answer {
 	var s Answer
-	for i := range n {
-		for j := range n {
-			if a[i] != b[j] {
+	for i, x := range a[:n] {
+		for j, y := range b[:n] {
+			if x != y {
 				continue
 			}
 			if i == j {

@@ -352,24 +352,28 @@ func (p *play) askContinue() {
 	p.stage = askAgain
 }
 
-// gameRows are the current game's lines, with the guess being typed, as
-// rows of a terminal of the given size: long lines wrap.
-func (p *play) gameRows(size console.Size) []string {
+// gameLines are the current game's lines, with the guess being typed.
+func (p *play) gameLines() []string {
 	lines := p.log.Lines()
 	if p.stage == typeGuess {
 		lines[len(lines)-1] += p.input.String()
 	}
-	return p.wrap(size.Width, lines)
+	return lines
 }
 
-// wrap lays lines out as rows of a terminal width columns wide: a longer
-// line wraps between its words instead of being cut at the edge.
-func (p *play) wrap(width int, lines []string) []string {
-	var rows []string
-	for _, l := range lines {
-		rows = append(rows, console.Wrap(p.g.width, l, width)...)
+// lastRows lays lines out as rows of a terminal width columns wide (a
+// longer line wraps between its words instead of being cut at the edge)
+// and returns the last n of them, and whether there were more. It wraps
+// from the end and stops there: a frame costs what the screen shows, not
+// what the game has printed.
+func (p *play) lastRows(lines []string, width, n int) (rows []string, more bool) {
+	for i := len(lines) - 1; i >= 0 && len(rows) <= n; i-- {
+		rows = append(console.Wrap(p.g.width, lines[i], width), rows...)
 	}
-	return rows
+	if len(rows) > n {
+		return rows[len(rows)-n:], true
+	}
+	return rows, false
 }
 
 // View shows the transcript, with the guess being typed, and the Esc hint
@@ -380,15 +384,17 @@ func (p *play) wrap(width int, lines []string) []string {
 func (p *play) View(size console.Size) console.Frame {
 	w := p.g.width
 	var f console.Frame
-	rows := p.gameRows(size)
 	top := p.clues(&f, size)
+	lines := p.gameLines()
 	if top == 0 {
-		rows = append(p.wrap(size.Width, p.earlier), rows...)
+		lines = append(append([]string(nil), p.earlier...), lines...)
 	}
+	room := max(size.Height-top, 1)
+	rows, _ := p.lastRows(lines, size.Width, room)
 	if last := rows[len(rows)-1]; size.Width > 0 && console.Width(w, last) >= size.Width {
 		rows = append(rows, "") // a full row sends the cursor to the next one
+		rows = rows[max(0, len(rows)-room):]
 	}
-	rows = rows[max(0, len(rows)-max(size.Height-top, 1)):]
 	last := f.Lines(top, rows...) - 1
 	f.CursorAt(last, console.Width(w, rows[len(rows)-1]))
 	f.Need, f.Lang = p.g.need, string(p.g.tag)
@@ -448,7 +454,7 @@ type clueLayout struct {
 func (p *play) layoutClues(size console.Size) clueLayout {
 	var l clueLayout
 	window := size.Height - 2 - liveMin // rows left for entries under the title, above the rule
-	if window < 1 || len(p.gameRows(size)) <= size.Height {
+	if _, more := p.lastRows(p.gameLines(), size.Width, size.Height); window < 1 || !more {
 		return l
 	}
 	l.entries = p.clueEntries()

@@ -96,6 +96,7 @@ const (
 	// like any other (and is not end-of-input, as Go's console reader would
 	// have it).
 	KeyCtrlZ
+	KeyCtrlL // redraw the whole screen, as curses programs do; Run takes it
 )
 
 var keyNames = [...]string{
@@ -104,6 +105,7 @@ var keyNames = [...]string{
 	KeyLeft: "Left", KeyRight: "Right", KeyHome: "Home", KeyEnd: "End",
 	KeyInsert: "Insert", KeyDelete: "Delete", KeyPageUp: "PageUp", KeyPageDown: "PageDown",
 	KeyCtrlZ: "Ctrl-Z",
+	KeyCtrlL: "Ctrl-L",
 }
 
 // String returns the key's name, as a test failure would want to read it.

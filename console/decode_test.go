@@ -31,6 +31,7 @@ var decodeCases = []struct {
 	{"backspace BS", "\x08", []Event{key(KeyBackspace)}},
 	{"tab", "\t", []Event{key(KeyTab)}},
 	{"ctrl-c", "\x03", []Event{key(KeyCtrlC)}},
+	{"ctrl-l", "\x0c", []Event{key(KeyCtrlL)}},
 	{"other controls dropped", "\x01\x04", nil},
 	{"ctrl-z is a key", "\x1a", []Event{key(KeyCtrlZ)}},
 	{"ctrl-z between keys", "a\x1ab", []Event{ch('a'), key(KeyCtrlZ), ch('b')}},

@@ -73,7 +73,10 @@ type Driver struct {
 
 	width     *runewidth.Condition
 	measuring bool // waiting for the terminal's answer about □
-	measured  bool // the answer came and changed width
+	adopt     bool // the answer sets width (Options.MeasureWidth)
+	measured  bool // the answer came
+	agrees    bool // the terminal draws □ as width measures it
+	redraw    bool // Ctrl-L asked for the whole screen again
 
 	// Hold keeps commands queued until RunCommands, so that a test can
 	// look at the screen while the work is still going on.
@@ -206,6 +209,9 @@ func (d *Driver) handle(ev Event) {
 	case ev.IsKey(KeyCtrlC):
 		d.err, d.done = &Interrupted{}, true
 		return
+	case ev.IsKey(KeyCtrlL):
+		d.redraw = true // the terminal's business, not the screen's
+		return
 	case ev.IsKey(KeyCtrlZ) && d.suspend != nil:
 		d.suspend()
 		return
@@ -286,8 +292,11 @@ func (d *Driver) measure(at Pos) {
 		return
 	}
 	d.measuring = false
-	d.width.EastAsianWidth = at.Col == 2
-	d.width.CreateLUT()
+	if d.adopt {
+		d.width.EastAsianWidth = at.Col == 2
+		d.width.CreateLUT()
+	}
+	d.agrees = d.width.RuneWidth('□') == at.Col
 	d.measured = true
 }
 

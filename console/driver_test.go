@@ -170,7 +170,7 @@ func TestDriverMeasures(t *testing.T) {
 		w := NewCondition(Narrow)
 		r := &recorder{name: "a"}
 		d := NewDriver(r, DefaultSize)
-		d.width, d.measuring = w, true
+		d.width, d.measuring, d.adopt = w, true, true
 		d.Input([]byte(fmt.Sprintf("\x1b[1;%dR", col+1)))
 		if w.EastAsianWidth != (col == 2) || !d.measured || len(r.got) != 0 {
 			t.Errorf("cursor at column %d: wide %v, measured %v, screen got %d", col+1, w.EastAsianWidth, d.measured, len(r.got))
@@ -190,5 +190,16 @@ func TestFeed(t *testing.T) {
 	}
 	if s := Feed(r, Keys("qx")...); s != nil || len(r.got) != 3 {
 		t.Errorf("Feed after q: %v, %d events", s, len(r.got))
+	}
+}
+
+// Ctrl-L is the terminal's business: the screen never sees it, and Run
+// learns that the whole screen is to be drawn again.
+func TestDriverCtrlL(t *testing.T) {
+	r := &recorder{name: "a"}
+	d := NewDriver(r, Size{100, 40})
+	d.Input([]byte("x\x0cy"))
+	if len(r.got) != 2 || !r.got[0].IsRune('x') || !r.got[1].IsRune('y') || !d.redraw {
+		t.Fatalf("after x Ctrl-L y the screen got %v, redraw %v", r.got, d.redraw)
 	}
 }

@@ -49,10 +49,12 @@ type Options struct {
 	Width *runewidth.Condition
 	// NoColor drops colours from every frame (the NO_COLOR convention).
 	NoColor bool
-	// MeasureWidth asks the terminal how wide it draws □ (by writing it and
-	// asking where the cursor went) and sets Width to match. Use it when
+	// MeasureWidth sets Width from the terminal's own answer about how wide
+	// it draws □ (Run writes □ and asks where the cursor went). Use it when
 	// neither the player nor RUNEWIDTH_EASTASIAN said: it beats a guess from
 	// the locale. A terminal that does not answer keeps Width as it is.
+	// Run asks in any case, to learn whether Width is the terminal's: only
+	// then does it trust the terminal's cursor after an ambiguous glyph.
 	MeasureWidth bool
 	// Afterword, when not nil, gives text that Run prints on the ordinary
 	// screen once the terminal is restored, before an Exit message, however
@@ -217,6 +219,11 @@ func (t *terminal) write(b []byte) (drawn bool, err error) {
 	return true, err
 }
 
+// widthWait is how long the first frame waits for the terminal's answer
+// about □. A terminal answers within a few milliseconds, over ssh within a
+// round trip; one that does not answer at all costs this once.
+const widthWait = 100 * time.Millisecond
+
 // commandGrace is how long Run waits, when the program leaves, for
 // commands still running (a save of the best times just started) before it
 // returns without their answers.
@@ -242,7 +249,7 @@ func newLoop(in, out *os.File, opt Options) *loop {
 	l := &loop{
 		in: in, out: out, opt: opt,
 		term:    &terminal{in: in, out: out},
-		ren:     renderer{noColor: opt.NoColor},
+		ren:     renderer{noColor: opt.NoColor, width: opt.Width},
 		inbox:   inbox{ready: make(chan struct{}, 1)},
 		readErr: make(chan error, 1),
 		resize:  make(chan struct{}, 1),
@@ -268,7 +275,8 @@ func (l *loop) driver(s Screen) *Driver {
 	d.results = make(chan any)
 	d.gone = make(chan struct{})
 	d.width = l.opt.Width
-	d.measuring = l.opt.MeasureWidth
+	d.measuring = true // always asked: the renderer trusts only a confirmed width
+	d.adopt = l.opt.MeasureWidth
 	d.show(s)
 	return d
 }
@@ -343,31 +351,46 @@ func (l *loop) run(d *Driver) error {
 	escTimer.Stop()
 	tickTimer := time.NewTimer(time.Hour)
 	tickTimer.Stop()
-	if d.measuring {
-		// □ at the top-left corner, then a cursor position request: the
-		// answer is column 2 where □ is one column wide, 3 where it is two.
-		// The first frame clears it away.
-		if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
-			return fmt.Errorf("console: write: %w", err)
-		}
+	// □ at the top-left corner, then a cursor position request: the answer
+	// is column 2 where □ is one column wide, 3 where it is two. It sets the
+	// width when asked to measure (Options.MeasureWidth), and tells the
+	// renderer whether the width in force is the terminal's. The first frame
+	// waits for it, widthWait at most, so that it is drawn once and for the
+	// right width; it clears the □ away.
+	if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
+		return fmt.Errorf("console: write: %w", err)
 	}
+	waiting := true
+	waitTimer := time.NewTimer(widthWait)
+	defer waitTimer.Stop()
 	d.Send(Event{Type: ResizeEvent, Size: d.Size()})
 	for !d.Done() {
 		if d.measured {
 			d.measured = false
-			l.ren.invalidate() // every row was laid out for the other width
+			l.ren.trusted = d.agrees
+			l.ren.invalidate() // every row was laid out for the width before
 		}
-		f := d.Frame()
-		if drawn, err := l.term.write(l.ren.render(f, d.Size())); err != nil {
-			return fmt.Errorf("console: write: %w", err)
-		} else if !drawn {
-			l.ren.forget() // suspended: the whole frame again once back
+		if d.redraw {
+			d.redraw = false
+			l.ren.invalidate()
 		}
-		tickTimer.Stop()
-		if f.Tick > 0 {
-			tickTimer.Reset(f.Tick)
+		if waiting = waiting && d.measuring; !waiting {
+			f := d.Frame()
+			if b := l.ren.render(f, d.Size()); len(b) > 0 { // nothing changed: no write at all
+				if drawn, err := l.term.write(b); err != nil {
+					return fmt.Errorf("console: write: %w", err)
+				} else if !drawn {
+					l.ren.invalidate() // suspended: the whole frame again once back
+				}
+			}
+			tickTimer.Stop()
+			if f.Tick > 0 {
+				tickTimer.Reset(f.Tick)
+			}
 		}
 		select {
+		case <-waitTimer.C:
+			waiting = false
 		case <-l.inbox.ready:
 			d.Input(l.inbox.take())
 			escTimer.Stop()
@@ -389,9 +412,9 @@ func (l *loop) run(d *Driver) error {
 		case sig := <-l.watch.stops:
 			return &Interrupted{Signal: sig}
 		case <-l.watch.resumed:
-			// Back from a suspend: the terminal was cleared and its size
-			// may have changed while stopped.
-			l.ren.forget()
+			// Back from a suspend: the terminal was cleared, its modes
+			// reset, and its size may have changed while stopped.
+			l.ren.invalidate()
 			if sz := termSize(l.out); sz != d.Size() {
 				d.Send(Event{Type: ResizeEvent, Size: sz})
 			}

@@ -2,7 +2,7 @@ package minesweeper
 
 import "errors"
 
-var errNoSpecialFiles = errors.New("Windows has no named pipes or devices in the file system")
+var errNoSpecialFiles = errors.New("no named pipes or devices in a Windows file system")
 
 func mkfifo(string) error { return errNoSpecialFiles }
 func mknull(string) error { return errNoSpecialFiles }

@@ -29,7 +29,8 @@ type board struct {
 	now      time.Time // the latest event's time
 	took     time.Duration
 	message  string // the time of a win, its rank once saved, or a problem saving it
-	unplayed bool   // the first opening won the game
+	drawn    fieldRows
+	unplayed bool // the first opening won the game
 }
 
 // Update moves the cursor, opens, flags, and leaves for the menu.
@@ -264,17 +265,64 @@ func (b *board) View(size console.Size) console.Frame {
 // cursor is the cell in reverse video, its glyph unchanged. Only the
 // glyph's own cells carry its style: a highlight covers the glyph, not the
 // spacing after it, whether the terminal draws it one column wide or two.
+//
+// Each row's spans are kept with the looks they were built from and built
+// again only when those or the cursor change: a cursor move on a 100 x 100
+// field builds two rows, not 10,000 cells.
 func (b *board) drawField(f *console.Frame) {
 	g := glyphsFor(b.app.opt.ASCII)
 	l := b.field.Level()
+	d := &b.drawn
+	d.fit(l, b.app.opt.ASCII, b.app.w.EastAsianWidth)
+	playing := b.field.Status() == Playing
 	for r := range l.Rows {
-		for c := range l.Cols {
-			text, st := g.glyph(b.field.Look(r, c))
-			if r == b.row && c == b.col && b.field.Status() == Playing {
-				st.Reverse = !st.Reverse
-			}
-			f.Put(boardTop+r, boardLeft+2*c, text, st)
+		cursor := -1
+		if r == b.row && playing {
+			cursor = b.col
 		}
+		looks, same := d.looks[r], d.rows[r] != nil && d.cursor[r] == cursor
+		for c := range l.Cols {
+			if look := b.field.Look(r, c); look != looks[c] {
+				looks[c], same = look, false
+			}
+		}
+		if !same {
+			row := make([]console.Span, l.Cols)
+			for c, look := range looks {
+				text, st := g.glyph(look)
+				if c == cursor {
+					st.Reverse = !st.Reverse
+				}
+				row[c] = console.Span{Col: boardLeft + 2*c, Text: text, Style: st}
+			}
+			d.rows[r], d.cursor[r] = row, cursor
+		}
+		f.SetRow(boardTop+r, d.rows[r])
+	}
+}
+
+// fieldRows are the field's rows as last drawn: each row's spans, with the
+// looks and the cursor column (-1: not in the row) they show. Rows handed to
+// a frame are never changed; a row that changes is built anew.
+type fieldRows struct {
+	rows   [][]console.Span
+	looks  [][]Look
+	cursor []int
+	level  Level
+	ascii  bool
+	wide   bool // the width measure the rows were built for
+}
+
+// fit forgets every row unless they were built for this field and these
+// glyphs and widths.
+func (d *fieldRows) fit(l Level, ascii, wide bool) {
+	if d.rows != nil && d.level == l && d.ascii == ascii && d.wide == wide {
+		return
+	}
+	*d = fieldRows{level: l, ascii: ascii, wide: wide,
+		rows: make([][]console.Span, l.Rows), looks: make([][]Look, l.Rows), cursor: make([]int, l.Rows)}
+	for r := range d.looks {
+		d.looks[r] = make([]Look, l.Cols)
 	}
 }
 
