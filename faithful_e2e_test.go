@@ -4,11 +4,15 @@ package main
 
 import (
 	"fmt"
+	"os/exec"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
+	"termgames/console"
 	"termgames/internal/ptytest"
+	"termgames/internal/screentest"
 )
 
 var lastGuess = regexp.MustCompile(`I guess (\d)(\d)(\d)`)
@@ -134,4 +138,60 @@ func TestTooSmallEverywhere(t *testing.T) {
 	})
 	tm.Send("\x03")
 	finish(t, tm, before, 130)
+}
+
+// TestHighlightsOnTheScreen: in the real terminal, the cursor and the
+// winning five are reverse video over the stone's own cells: one column in
+// a terminal that draws ○ narrow, both of a wide one; never the spacing
+// after a narrow stone.
+func TestHighlightsOnTheScreen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	for _, wide := range []bool{false, true} {
+		term, flag := console.NewCondition(console.Narrow), "-narrow"
+		if wide {
+			term, flag = console.NewCondition(console.Wide), "-wide"
+		}
+		cmd := exec.Command(binary(t), "omok", "-rule", "freestyle", flag)
+		cmd.Env = ptytest.Env(append([]string{"NO_COLOR="}, screentest.ConfigEnv(t.TempDir())...)...)
+		tm := ptytest.Start(t, cmd, 100, 40, term)
+		tm.WaitFor(topPrompt)
+		tm.Send("1\r")
+		tm.WaitFor("Player 1P")
+		reversed := func(row int) []int {
+			var cols []int
+			for c := range 30 {
+				if tm.Screen.AttrAt(row, c).Reverse {
+					cols = append(cols, c)
+				}
+			}
+			return cols
+		}
+		want := []int{0}
+		if wide {
+			want = []int{0, 1}
+		}
+		if got := reversed(0); !slices.Equal(got, want) {
+			t.Errorf("wide=%v: the cursor covers columns %v, want %v", wide, got, want)
+		}
+		// 1P fills the top row from the left, 2P the second: five in a row.
+		for range 4 {
+			tm.Send("\r\x1b[B\r\x1b[A\x1b[C")
+		}
+		tm.Send("\r")
+		tm.WaitFor("Player 1P의 승리로 게임을 종료합니다.")
+		want = nil
+		for c := range 5 {
+			want = append(want, 2*c)
+			if wide {
+				want = append(want, 2*c+1)
+			}
+		}
+		if got := reversed(0); !slices.Equal(got, want) {
+			t.Errorf("wide=%v: the winning five cover columns %v, want %v", wide, got, want)
+		}
+		tm.Send("\x03")
+		tm.Wait()
+	}
 }
