@@ -189,6 +189,13 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		}
 		return baseball.New(opt, nil), &c, nil
 	case "minesweeper":
+		if len(args) > 0 && args[0] == "bench" {
+			err := minesweeper.BenchCommand(args[1:], stdout, stderr)
+			if errors.Is(err, minesweeper.ErrBenchUsage) {
+				err = usageError{}
+			}
+			return nil, nil, err
+		}
 		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
 		scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
 		if err := parseFlags(fs, args, &c); err != nil {
@@ -231,6 +238,7 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
+  termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess)
   termgames COMMAND -h                   a command's flags
 
 flags:
