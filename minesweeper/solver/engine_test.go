@@ -180,33 +180,70 @@ func TestProbabilitiesMatchBruteForce(t *testing.T) {
 	}
 }
 
-// TestProbabilitiesSumToMinesLeft: the expected number of mines on the
-// covered cells is the number of mines not yet known.
+// TestProbabilitiesSumToMinesLeft: in positions from real games the
+// expected number of mines on the covered cells is the number of mines
+// not yet known.
 func TestProbabilitiesSumToMinesLeft(t *testing.T) {
-	rng := rand.New(rand.NewPCG(14, 2))
-	for _, lv := range [][3]int{{9, 9, 10}, {16, 16, 40}, {16, 30, 99}} {
-		for range 20 {
-			l := Lay(lv[0], lv[1], lv[2], rng.IntN(lv[0]*lv[1]), rng)
-			for i, m := range l.Mine {
-				if !m && rng.IntN(4) == 0 {
-					l.Open(i)
-				}
-			}
-			p := l.Position()
-			a, err := Analyze(p)
-			if err != nil {
-				t.Fatalf("%v\n%s", err, p)
-			}
-			sum := 0.0
-			for i, v := range p.Cells {
-				if v == Covered {
-					sum += a.Prob[i]
-				}
-			}
-			if math.Abs(sum-float64(lv[2])) > 1e-9*float64(lv[2]) {
-				t.Fatalf("%v: probabilities add up to %v\n%s", lv, sum, p)
+	n := 0
+	playGames(t, 15, 60, func(p *Position, _ *Layout, _ Step) {
+		a, err := Analyze(p)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, p)
+		}
+		sum := 0.0
+		for i, v := range p.Cells {
+			if v == Covered {
+				sum += a.Prob[i]
 			}
 		}
+		if math.Abs(sum-float64(p.Mines)) > 1e-9*float64(p.Mines) {
+			t.Fatalf("probabilities add up to %v\n%s", sum, p)
+		}
+		n++
+	})
+	if n < 500 {
+		t.Fatalf("only %d positions", n)
+	}
+}
+
+// TestHugeFrontEstimates: a front too wide to count (cells opened all
+// over an expert field) is estimated, says so, and still claims only
+// what is certain.
+func TestHugeFrontEstimates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 2))
+	estimated := 0
+	for range 6 {
+		l := Lay(16, 30, 99, rng.IntN(480), rng)
+		for i, m := range l.Mine {
+			if !m && rng.IntN(4) == 0 {
+				l.Open(i)
+			}
+		}
+		a, err := Analyze(l.Position())
+		if err != nil {
+			t.Fatalf("%v\n%s", err, l.Position())
+		}
+		if !a.Exact {
+			estimated++
+		}
+		for _, c := range a.Safe {
+			if l.Mine[c] {
+				t.Fatalf("cell %d called safe holds a mine", c)
+			}
+		}
+		for _, c := range a.Mines {
+			if !l.Mine[c] {
+				t.Fatalf("cell %d called a mine is safe", c)
+			}
+		}
+		for _, pr := range a.Prob {
+			if !(pr >= 0 && pr <= 1) {
+				t.Fatalf("probability %v", pr)
+			}
+		}
+	}
+	if estimated == 0 {
+		t.Fatal("no front was too wide: the test tests nothing")
 	}
 }
 
@@ -232,3 +269,5 @@ func coveredCells(p *Position) int {
 	}
 	return n
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 1)) }
