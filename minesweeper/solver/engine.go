@@ -3,6 +3,7 @@ package solver
 import (
 	"math"
 	"math/big"
+	"slices"
 )
 
 // maxLines bounds the lines one component may hold while it is counted;
@@ -232,13 +233,19 @@ func (s *lineSet) find(key []byte) (int, bool) {
 	s.index[string(key)] = i
 	s.mines = append(s.mines, 0)
 	s.count = append(s.count, 0)
-	for range s.nb {
-		s.alloc = append(s.alloc, 0)
-		s.tally = append(s.tally, 0)
-		s.lo = append(s.lo, 0)
-		s.hi = append(s.hi, 0)
-	}
+	s.alloc = grow(s.alloc, s.nb)
+	s.tally = grow(s.tally, s.nb)
+	s.lo = grow(s.lo, s.nb)
+	s.hi = grow(s.hi, s.nb)
 	return i, true
+}
+
+// grow appends n zeros to s.
+func grow[T int8 | float64](s []T, n int) []T {
+	k := len(s)
+	s = slices.Grow(s, n)[:k+n]
+	clear(s[k:])
+	return s
 }
 
 // binom is C(n, k) for the small n of a box (at most 8 cells).

@@ -126,10 +126,14 @@ func smallPositions(rng *rand.Rand, games int) []*Position {
 // ==; and the certain cells are exactly the ones at 0 and 1.
 func TestProbabilitiesMatchBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 1))
-	positions := smallPositions(rng, 300)
+	games, want := 300, 1000
+	if raceEnabled {
+		games, want = 60, 200
+	}
+	positions := smallPositions(rng, games)
 	// Some known mines too: a few positions with every mine the solver
 	// would find marked.
-	for _, p := range positions[:100] {
+	for _, p := range positions[:games/3] {
 		q := p.Clone()
 		if a, err := Analyze(q); err == nil {
 			for _, m := range a.Mines {
@@ -175,7 +179,7 @@ func TestProbabilitiesMatchBruteForce(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 1000 {
+	if checked < want {
 		t.Fatalf("only %d positions checked", checked)
 	}
 }
@@ -185,7 +189,11 @@ func TestProbabilitiesMatchBruteForce(t *testing.T) {
 // not yet known.
 func TestProbabilitiesSumToMinesLeft(t *testing.T) {
 	n := 0
-	playGames(t, 15, 60, func(p *Position, _ *Layout, _ Step) {
+	games := 60
+	if raceEnabled {
+		games = 12
+	}
+	playGames(t, 15, games, func(p *Position, _ *Layout, _ Step) {
 		a, err := Analyze(p)
 		if err != nil {
 			t.Fatalf("%v\n%s", err, p)
@@ -201,7 +209,7 @@ func TestProbabilitiesSumToMinesLeft(t *testing.T) {
 		}
 		n++
 	})
-	if n < 500 {
+	if n < games*8 {
 		t.Fatalf("only %d positions", n)
 	}
 }
@@ -212,7 +220,7 @@ func TestProbabilitiesSumToMinesLeft(t *testing.T) {
 func TestHugeFrontEstimates(t *testing.T) {
 	rng := rand.New(rand.NewPCG(14, 2))
 	estimated := 0
-	for range 6 {
+	for range 8 {
 		l := Lay(16, 30, 99, rng.IntN(480), rng)
 		for i, m := range l.Mine {
 			if !m && rng.IntN(4) == 0 {
@@ -240,6 +248,9 @@ func TestHugeFrontEstimates(t *testing.T) {
 			if !(pr >= 0 && pr <= 1) {
 				t.Fatalf("probability %v", pr)
 			}
+		}
+		if estimated > 0 {
+			break
 		}
 	}
 	if estimated == 0 {
