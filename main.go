@@ -198,11 +198,12 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		}
 		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
 		scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
+		noGuess := fs.Bool("noguess", false, "boards that logic alone solves, made at the first opening")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
 		opt := minesweeperOptions(c, c.w)
-		opt.Marks, opt.Scores = *marks, *scores
+		opt.Marks, opt.Scores, opt.NoGuess = *marks, *scores, *noGuess
 		return minesweeper.New(opt, nil), &c, nil
 	case "help":
 		usage(stdout, fs)
@@ -237,7 +238,7 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
   termgames baseball [flags]             number baseball (-ai best|classic)
-  termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
+  termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
   termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess)
   termgames COMMAND -h                   a command's flags
 

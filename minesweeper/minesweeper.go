@@ -38,6 +38,10 @@ type Options struct {
 	Rand *rand.Rand
 	// Width measures text and glyphs as the terminal draws them.
 	Width *runewidth.Condition
+	// NoGuess starts with no-guess boards (the menu toggles it): each is
+	// made at the first opening so that logic alone, with the mine count,
+	// solves it.
+	NoGuess bool
 }
 
 // New returns the minesweeper menu. Quitting it returns back, or ends the
@@ -58,8 +62,15 @@ func New(opt Options, back console.Screen) console.Screen {
 		}
 	}
 	a.store = newStore(path, osFS{})
-	a.menu = console.NewMenu(a.t.menu, a.t.prompt, a.t.retry, 6)
+	a.noGuess = opt.NoGuess
+	a.menu = a.newMenu()
 	return a
+}
+
+// newMenu returns the menu as it stands: its no-guess line shows whether
+// new games get no-guess boards.
+func (a *app) newMenu() *console.Menu {
+	return console.NewMenu(a.t.menuBlock(a.noGuess), a.t.prompt, a.t.retry, itemQuit)
 }
 
 // app is what the screens of one session share, and is itself the menu
@@ -79,6 +90,7 @@ type app struct {
 	loading bool          // the file is being read, or has been
 	fresh   bool          // store holds the file's times (read, or written since)
 	cmds    []console.Cmd // work for the driver, handed over by with
+	noGuess bool          // new games get no-guess boards
 }
 
 // observe keeps what every screen learns from any event: the terminal size,
@@ -98,6 +110,10 @@ func (a *app) observe(ev console.Event) {
 	case saved:
 		a.store, a.fresh = r.store, true
 		r.board.saved(r)
+	case generated:
+		r.board.generated(r, ev.Time)
+	case hinted:
+		r.board.hinted(r)
 	}
 	if !a.loading {
 		a.loading = true

@@ -2,6 +2,8 @@ package minesweeper
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"termgames/internal/lang"
@@ -35,6 +37,16 @@ type texts struct {
 	unit          string // after a time in seconds
 	bestHelp      string
 	tooSmall      [3]string // the terminal is too small: what is needed, what is there
+	noGuessItem   string    // the menu's toggle line, with noGuessState
+	noGuessState  [2]string // off, on
+	noGuessTag    string    // after a level's name: its boards need no guess
+	generating    string    // a no-guess board is being made, with the tries so far
+	noBoard       string    // no no-guess board was found: a normal one is played
+	hintSafe      string    // the hint's words in the status line, kept short
+	hintMine      string
+	hintProb      string // with the mine chance in percent
+	hintFirst     string
+	hintNoBest    string // a win with hints is not a best time
 }
 
 // english are the words in English.
@@ -47,7 +59,8 @@ var english = texts{
 		"3. Expert (16 x 30, 99 mines)",
 		"4. Custom",
 		"5. Best times",
-		"6. Quit",
+		"6. No-guess boards: %s",
+		"7. Quit",
 		"============================",
 	},
 	prompt:       "Enter a menu number : ",
@@ -65,7 +78,7 @@ var english = texts{
 	lose:         "Game over",
 	help: []string{
 		"arrows/h j k l move   Enter/Space open   f flag",
-		"r new game   Esc/q menu",
+		"r new game   Esc/q menu   t hint",
 		"mouse: left open, right flag, middle chord",
 	},
 	helpMarks:  "arrows/h j k l move   Enter/Space open   f flag/?",
@@ -84,6 +97,15 @@ var english = texts{
 		"Needed: %d x %d",
 		"Now:    %d x %d",
 	},
+	noGuessState: [2]string{"off", "on"},
+	noGuessTag:   " (no-guess)",
+	generating:   "Making a board that needs no guess... (try %d)",
+	noBoard:      "No no-guess board found for this field: this one may need guesses.",
+	hintSafe:     "Hint: safe",
+	hintMine:     "Hint: a mine",
+	hintProb:     "Hint: mine chance %d%%",
+	hintFirst:    "Hint: first is safe",
+	hintNoBest:   "(hints used: not a best time)",
 }
 
 // korean are the words in Korean, the original's language.
@@ -96,7 +118,8 @@ var korean = texts{
 		"3. 고급 (16 x 30, 지뢰 99개)",
 		"4. 사용자 지정",
 		"5. 최고 기록",
-		"6. 종료",
+		"6. 추측 없는 보드: %s",
+		"7. 종료",
 		"============================",
 	},
 	prompt:       "원하는 메뉴를 입력하세요 : ",
@@ -114,7 +137,7 @@ var korean = texts{
 	lose:         "패배",
 	help: []string{
 		"방향키/h j k l 이동   Enter/Space 열기   f 깃발",
-		"r 새 게임   Esc/q 메뉴",
+		"r 새 게임   Esc/q 메뉴   t 힌트",
 		"마우스: 왼쪽 열기, 오른쪽 깃발, 가운데 주변 열기",
 	},
 	helpMarks:  "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
@@ -133,11 +156,35 @@ var korean = texts{
 		"필요한 크기: %d x %d",
 		"지금 크기:   %d x %d",
 	},
+	noGuessState: [2]string{"끔", "켬"},
+	noGuessTag:   " (추측 없음)",
+	generating:   "추측 없이 풀리는 보드를 만드는 중... (%d번째 시도)",
+	noBoard:      "추측 없이 풀리는 보드를 찾지 못했습니다. 이 보드는 추측이 필요할 수 있습니다.",
+	hintSafe:     "힌트: 안전",
+	hintMine:     "힌트: 지뢰",
+	hintProb:     "힌트: 지뢰 확률 %d%%",
+	hintFirst:    "힌트: 첫 칸은 안전",
+	hintNoBest:   "(힌트를 써서 최고 기록에 넣지 않습니다)",
 }
 
 // textsFor returns the words for a -lang value; Korean, the original's,
 // when there is none.
 func textsFor(tag lang.Tag) texts { return lang.Pick(tag, lang.Korean, korean, english) }
+
+// menuBlock is the menu with the no-guess line showing its state.
+func (t texts) menuBlock(noGuess bool) []string {
+	block := slices.Clone(t.menu)
+	state := t.noGuessState[0]
+	if noGuess {
+		state = t.noGuessState[1]
+	}
+	for i, line := range block {
+		if strings.Contains(line, "%s") {
+			block[i] = fmt.Sprintf(line, state)
+		}
+	}
+	return block
+}
 
 // levelName is how the status line names a level: the original's name,
 // or "custom" (the board shows its size).
