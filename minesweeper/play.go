@@ -181,6 +181,9 @@ func (b *board) open(r, c int, at time.Time) {
 		b.chord(r, c, at)
 		return
 	}
+	if b.gen != nil {
+		return // the board is being made
+	}
 	started := b.field.Started()
 	if !started && b.noGuess {
 		b.generate(r, c, at)
@@ -248,9 +251,12 @@ func (b *board) generated(r generated, at time.Time) {
 			b.message = err.Error()
 		}
 	}
-	b.noGuess = false // laid: the first opening now just opens
-	b.open(r.gen.row, r.gen.col, at)
+	if b.field.Open(r.gen.row, r.gen.col) {
+		b.changed()
+	}
+	b.start = at
 	b.noGuess = r.err == nil
+	b.settle(at)
 }
 
 // askHint asks the solver, off the UI goroutine, for the next move in the
