@@ -3,7 +3,9 @@
 // and by mouse, with best times kept in a file.
 //
 // field.go holds every rule of the game (no terminal, no I/O) and scores.go
-// the best-times file; the screens are menu.go (the numbered menu, the
+// the best-times file; the solver behind the hints and the no-guess boards
+// is the sub-package solver, and solverbench.go has it play the game
+// (`termgames minesweeper bench`); the screens are menu.go (the numbered menu, the
 // custom-size questions, the best times), play.go (the board) and text.go
 // (their words); minesweeper.go holds what they share, and runs the
 // best-times file's reading and writing as commands, off the UI goroutine.

@@ -68,7 +68,10 @@ type BenchResult struct {
 	Level   Level
 	Games   int
 	Won     int
-	Guesses int           // guesses made, over all games
+	Guesses int // guesses made, over all games
+	// Tosses counts the games lost on a guess between exactly two layouts
+	// that no open cell tells apart: a coin toss the board forced.
+	Tosses  int
 	Elapsed time.Duration // playing, generation apart
 	NoGuess bool
 	Gen     []time.Duration // each board's generation time, with NoGuess
@@ -86,9 +89,9 @@ func (r BenchResult) Wilson() (lo, hi float64) {
 // String is the bench's line for the level.
 func (r BenchResult) String() string {
 	lo, hi := r.Wilson()
-	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game",
+	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game  %d lost on a last coin toss",
 		r.Level.Name, r.Won, r.Games, 100*float64(r.Won)/float64(r.Games), 100*lo, 100*hi,
-		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games))
+		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses)
 	if r.NoGuess && len(r.Gen) > 0 {
 		g := slices.Clone(r.Gen)
 		slices.Sort(g)
@@ -136,29 +139,34 @@ func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain 
 		start := time.Now()
 		f.Open(r0, c0)
 		pl.Reset()
-		guesses, err := playOut(f, &pl)
+		guesses, last, err := playOut(f, &pl)
 		r.Elapsed += time.Since(start)
 		if err != nil {
 			return r, fmt.Errorf("%s game %d (seed %d): %w", l.Name, k, s, err)
 		}
 		r.Guesses += guesses
-		if f.Status() == Won {
+		switch {
+		case f.Status() == Won:
 			r.Won++
+		case last.Guess && math.Round(last.Layouts) == 2:
+			r.Tosses++
 		}
 	}
 	return r, nil
 }
 
-// playOut lets the solver finish the game on f, and returns its guesses.
-func playOut(f *Field, pl *solver.Player) (int, error) {
+// playOut lets the solver finish the game on f, and returns its guesses
+// and its last step.
+func playOut(f *Field, pl *solver.Player) (int, solver.Step, error) {
 	l := f.Level()
 	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
 	guesses := 0
+	var step solver.Step
 	for f.Status() == Playing {
 		f.Position(p)
-		step, err := pl.Next(p)
-		if err != nil {
-			return guesses, err
+		var err error
+		if step, err = pl.Next(p); err != nil {
+			return guesses, step, err
 		}
 		if step.Guess {
 			guesses++
@@ -167,7 +175,7 @@ func playOut(f *Field, pl *solver.Player) (int, error) {
 			f.Open(i/l.Cols, i%l.Cols)
 		}
 	}
-	return guesses, nil
+	return guesses, step, nil
 }
 
 // Position writes what the player sees of f into p: open numbers, and

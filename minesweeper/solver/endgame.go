@@ -12,7 +12,7 @@ import (
 // JSMinesweeper calls brute-force analysis). It is exact, so it is tried
 // only while it stays small: at most maxSolutions layouts and
 // endgameBudget positions looked at.
-var (
+const (
 	maxSolutions  = 1000
 	endgameBudget = 100000
 )
@@ -30,7 +30,7 @@ type endgame struct {
 // endgame returns the cell with the best chance of winning, and that
 // chance, when the position is small enough to search exactly.
 func (pl *Player) endgame(w *Position, a *Analysis) (cell int, win float64, ok bool) {
-	if !a.Exact || a.lnZ > math.Log(float64(maxSolutions)) {
+	if !a.Exact || a.lnZ > math.Log(maxSolutions) {
 		return 0, 0, false
 	}
 	g := &endgame{budget: endgameBudget, memo: make(map[string]float64)}

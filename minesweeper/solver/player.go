@@ -10,8 +10,8 @@ import (
 // the best safety are looked at (JSMinesweeper takes 10%; 20% won a few
 // more expert games in a paired run on the same 1,500 boards), and cells
 // off the frontier too when they are within 5% of the best frontier
-// cell. They are variables only so that tests can compare settings.
-var (
+// cell.
+const (
 	candidateRatio = 0.8
 	offEdgeRatio   = 0.95
 	maxCandidates  = 10
@@ -47,6 +47,9 @@ type Step struct {
 	Mines []int
 	// Exact is false when the probabilities were estimated.
 	Exact bool
+	// Layouts is, for a guess, how many layouts of the mines fit the
+	// position: 2 means a coin toss that no cell could have settled.
+	Layouts float64
 }
 
 // Next returns the next move for position p (open numbers and covered
@@ -93,6 +96,7 @@ func (pl *Player) Next(p *Position) (Step, error) {
 	}
 	cell, prob := pl.guess(w, a)
 	step.Open, step.Guess, step.Prob = []int{cell}, true, prob
+	step.Layouts = math.Exp(a.lnZ)
 	return step, nil
 }
 
