@@ -35,4 +35,3 @@ func TestSolverBenchFloor(t *testing.T) {
 		}
 	}
 }
-
