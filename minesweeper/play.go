@@ -95,18 +95,18 @@ func (b *board) key(ev console.Event) console.Screen {
 	case ev.IsRune('r'), ev.IsRune('R'):
 		b.stopGenerating()
 		return b.app.play(b.field.Level())
-	case b.gen != nil:
-		// The board is being made: only the cursor moves meanwhile.
-		b.keyMove(ev)
 	case ev.IsRune('t'), ev.IsRune('T'): // ㅅ in Hangul input mode arrives as t
-		b.askHint()
+		if b.gen == nil {
+			b.askHint()
+		}
 	default:
 		b.keyMove(ev)
 	}
 	return b
 }
 
-// keyMove moves the cursor, opens and flags.
+// keyMove moves the cursor, opens and flags; while the board is being
+// made, only the cursor moves.
 func (b *board) keyMove(ev console.Event) {
 	switch {
 	case ev.IsKey(console.KeyUp), ev.IsRune('k'):
@@ -292,7 +292,7 @@ func (b *board) hinted(r hinted) {
 	b.usedHint = true
 	t := b.app.t
 	cols := b.field.Level().Cols
-	if !r.step.Guess {
+	if !r.step.Guess && len(r.step.Open) > 0 {
 		b.goNear(r.step.Open)
 		b.hint = t.hintSafe
 		return
@@ -305,10 +305,15 @@ func (b *board) hinted(r hinted) {
 	}
 	if len(unflagged) > 0 {
 		b.goNear(unflagged)
-		for b.field.Look(b.row, b.col) != Flagged && b.field.Flag(b.row, b.col, b.app.opt.Marks) {
+		if b.field.Look(b.row, b.col) == Marked {
+			b.field.Flag(b.row, b.col, b.app.opt.Marks) // a "?" clears first
 		}
+		b.field.Flag(b.row, b.col, b.app.opt.Marks)
 		b.changed()
 		b.hint = t.hintMine
+		return
+	}
+	if !r.step.Guess {
 		return
 	}
 	b.goNear(r.step.Open)

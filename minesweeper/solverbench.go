@@ -171,6 +171,9 @@ func playOut(f *Field, pl *solver.Player) (int, solver.Step, error) {
 		if step.Guess {
 			guesses++
 		}
+		if len(step.Open) == 0 {
+			return guesses, step, errors.New("the solver has no move in a game still on")
+		}
 		for _, i := range step.Open {
 			f.Open(i/l.Cols, i%l.Cols)
 		}

@@ -241,3 +241,26 @@ func TestScoreKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestHintFlagsACertainMine: "1 # # #" with two mines: the cell by the 1
+// is a mine, the other two a coin toss. The first hint flags the mine;
+// the next gives the toss its chance. The player's "?" on a safe cell
+// changes nothing.
+func TestHintFlagsACertainMine(t *testing.T) {
+	d, _ := newDriver(t, Options{Marks: true})
+	d.Send(console.Keys("1\r")...)
+	b := d.Screen().(*board)
+	b.field = fieldOf(t, "o*?*")
+	b.start = day
+	d.Send(console.Keys("t")...)
+	if got := statusLine(d); !strings.HasSuffix(got, "남은 지뢰: 1   시간: 0초   힌트: 지뢰") || b.row != 0 || b.col != 1 {
+		t.Fatalf("status %q, cursor %d,%d", got, b.row, b.col)
+	}
+	if b.field.Look(0, 1) != Flagged {
+		t.Fatalf("the mine shows %v", b.field.Look(0, 1))
+	}
+	d.Send(console.Keys("t")...)
+	if got := statusLine(d); !strings.HasSuffix(got, "힌트: 지뢰 확률 50%") || b.row != 0 || b.col < 2 {
+		t.Fatalf("status %q, cursor %d,%d", got, b.row, b.col)
+	}
+}

@@ -10,11 +10,11 @@ import (
 // every one of them, choosing at each guess the cell with the best chance
 // of winning the whole game, not just of surviving the next move (what
 // JSMinesweeper calls brute-force analysis). It is exact, so it is tried
-// only while it stays small: at most maxSolutions layouts and
-// endgameBudget positions looked at.
+// only while it stays small: at most maxSolutions layouts, and at most
+// endgameBudget looks at a layout (some tens of milliseconds).
 const (
 	maxSolutions  = 1000
-	endgameBudget = 100000
+	endgameBudget = 10_000_000
 )
 
 // endgame is one search: the unknown cells, and for every layout that
@@ -240,6 +240,7 @@ func (g *endgame) byRisk(set []int32) []int {
 
 // win is the chance of winning from the layouts set with best play.
 func (g *endgame) win(set []int32) float64 {
+	g.budget -= len(set)
 	if len(set) == 1 || g.budget < 0 {
 		return 1
 	}
@@ -250,7 +251,7 @@ func (g *endgame) win(set []int32) float64 {
 	if v, ok := g.memo[string(g.key)]; ok {
 		return v
 	}
-	g.budget--
+	g.budget -= len(set) * len(g.cells)
 	key := string(g.key)
 	// A cell safe in every layout but showing different numbers is free
 	// information: open it first.
@@ -300,6 +301,7 @@ func (g *endgame) guess(set []int32, c int, floor float64) (float64, bool) {
 // by the number it shows, and each part is played on. The result is the
 // chance of winning, out of total layouts.
 func (g *endgame) split(set []int32, c, total int) float64 {
+	g.budget -= len(set)
 	var parts [9][]int32
 	for _, s := range set {
 		if v := g.shows[s][c]; v >= 0 {

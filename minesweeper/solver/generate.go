@@ -56,8 +56,8 @@ func SolvesByLogic(l *Layout, first int, pl *Player) bool {
 		return false
 	}
 	for !l.Solved() {
-		step, err := pl.Next(l.Position())
-		if err != nil || step.Guess {
+		step, err := pl.next(l.Position(), false)
+		if err != nil || len(step.Open) == 0 {
 			return false
 		}
 		for _, i := range step.Open {

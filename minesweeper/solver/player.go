@@ -38,7 +38,8 @@ func (pl *Player) Reset() { pl.known = pl.known[:0] }
 // Step is the player's next move.
 type Step struct {
 	// Open lists every cell that is certainly safe; when there is none,
-	// it holds the one cell to guess.
+	// it holds the one cell to guess. It is empty only when every covered
+	// cell is a mine (the game is won).
 	Open []int
 	// Guess is true when Open is a guess, and Prob its mine probability.
 	Guess bool
@@ -55,7 +56,11 @@ type Step struct {
 // Next returns the next move for position p (open numbers and covered
 // cells; any KnownMine in p is trusted too). It returns ErrInconsistent
 // when no layout fits p.
-func (pl *Player) Next(p *Position) (Step, error) {
+func (pl *Player) Next(p *Position) (Step, error) { return pl.next(p, true) }
+
+// next is Next; without guess, a position with nothing certain gets a
+// step with no cell to open (what the no-guess generator asks).
+func (pl *Player) next(p *Position, guess bool) (Step, error) {
 	if err := p.check(); err != nil {
 		return Step{}, err
 	}
@@ -93,6 +98,9 @@ func (pl *Player) Next(p *Position) (Step, error) {
 	if len(a.Safe) > 0 {
 		step.Open = a.Safe
 		return step, nil
+	}
+	if !guess || !slices.Contains(w.Cells, Covered) {
+		return step, nil // no guess wanted, or every covered cell is a mine
 	}
 	cell, prob := pl.guess(w, a)
 	step.Open, step.Guess, step.Prob = []int{cell}, true, prob

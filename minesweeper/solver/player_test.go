@@ -182,3 +182,15 @@ func TestNoGuessCancel(t *testing.T) {
 		t.Fatal("a field of mines only was accepted")
 	}
 }
+
+// TestNextWhenOnlyMinesAreLeft: a position whose covered cells are all
+// mines has no move, and no panic.
+func TestNextWhenOnlyMinesAreLeft(t *testing.T) {
+	p := NewPosition(1, 4, 3)
+	p.Cells[0] = 1
+	var pl Player
+	step, err := pl.Next(p)
+	if err != nil || len(step.Open) != 0 || step.Guess || len(step.Mines) != 3 {
+		t.Fatalf("step %+v, %v", step, err)
+	}
+}
