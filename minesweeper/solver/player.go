@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -176,7 +177,8 @@ type candidate struct {
 // cells, the one with the best chance of surviving both this guess and
 // the one after it (a blend of the best and second-best safety the
 // position will then offer, 1 when it offers a certain cell). A cell that
-// can show only one number tells nothing and is taken last.
+// can show only one number tells nothing and is taken last. When few
+// layouts are left, the endgame search chooses instead.
 func (pl *Player) guess(w *Position, a *Analysis) (int, float64) {
 	var cands []candidate
 	bestFront, bestOff := -1.0, -1.0
@@ -223,12 +225,12 @@ func (pl *Player) guess(w *Position, a *Analysis) (int, float64) {
 			cands = append(cands, candidate{cell: i, safety: s, edge: covered(i)})
 		}
 	}
-	slices.SortStableFunc(cands, func(x, y candidate) int { return cmpFloat(y.safety, x.safety) })
+	slices.SortStableFunc(cands, func(x, y candidate) int { return cmp.Compare(y.safety, x.safety) })
 	if len(cands) > maxCandidates {
 		cands = cands[:maxCandidates]
 	}
 	if bestOff >= 0 && (bestFront < 0 || bestOff >= bestFront*offEdgeRatio) {
-		cands = append(cands, pl.offEdge(w, a, 1-bestOff)...)
+		cands = append(cands, pl.offEdge(w, 1-bestOff)...)
 	}
 	if len(cands) == 1 {
 		return cands[0].cell, a.Prob[cands[0].cell]
@@ -261,20 +263,10 @@ func better(x, y candidate) bool {
 	return x.edge < y.edge
 }
 
-func cmpFloat(x, y float64) int {
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
-}
-
 // offEdge returns the off-frontier cells worth a look: those with the
 // fewest covered neighbours (corners first), as these most often open an
 // area. offProb is their common mine probability.
-func (pl *Player) offEdge(w *Position, a *Analysis, offProb float64) []candidate {
+func (pl *Player) offEdge(w *Position, offProb float64) []candidate {
 	var buf [8]int
 	var all []candidate
 	for i, v := range w.Cells {

@@ -21,6 +21,13 @@
 // cells off the frontier, C(off, left). Counts are float64 scaled by powers
 // of two (exact scaling, no overflow); on small boards every count is an
 // exact integer, so the probabilities are the exact fractions rounded once.
+//
+// How it guesses (player.go): among the safest cells, the one most likely
+// to survive this guess and the next move, found by counting the position
+// once for every number the cell can show; and, with few layouts left, an
+// exact search of the rest of the game (endgame.go). The no-guess
+// generator is in generate.go, and Layout (layout.go) plays a known board
+// by the game's rules for the generator and the tests.
 package solver
 
 import (
