@@ -5,11 +5,12 @@
 //	termgames                      the top menu
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
-// Exit status: 0 normal, 1 runtime error, 2 usage error or no terminal, and
-// 128+n when stopped by signal n (130 for Ctrl-C).
+// Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
+// TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
 package main
 
 import (
@@ -27,6 +28,7 @@ import (
 	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/omok/renju"
 )
 
 func main() {
@@ -53,7 +55,7 @@ type common struct {
 }
 
 func (c *common) register(fs *flag.FlagSet) {
-	fs.Func("lang", "language: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
+	fs.Func("lang", "`language`: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
 		c.lang, err = lang.Parse(s)
 		return err
 	})
@@ -75,21 +77,15 @@ func (c *common) check() error {
 	return nil
 }
 
-// widthDecided reports whether the player said how wide ambiguous
-// characters are, by flag or by RUNEWIDTH_EASTASIAN; if not, the terminal
-// is asked.
-func (c *common) widthDecided() bool {
-	return c.wide || c.narrow || os.Getenv("RUNEWIDTH_EASTASIAN") != ""
-}
-
-func (c *common) width() *runewidth.Condition {
+// widthFlag is the player's -wide or -narrow.
+func (c *common) widthFlag() console.WidthFlag {
 	switch {
 	case c.wide:
-		return console.NewCondition(console.Wide)
+		return console.Wide
 	case c.narrow:
-		return console.NewCondition(console.Narrow)
+		return console.Narrow
 	}
-	return console.NewCondition(console.Auto)
+	return console.Auto
 }
 
 // rand returns the game's random source: from -seed, or from the runtime's
@@ -126,13 +122,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err = console.Run(screen, console.Options{
 		Width:        c.w,
 		NoColor:      os.Getenv("NO_COLOR") != "",
-		MeasureWidth: !c.widthDecided(),
+		MeasureWidth: !console.WidthDecided(c.widthFlag()),
 	})
 	var intr *console.Interrupted
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, console.ErrNotTerminal):
+	case errors.Is(err, console.ErrNotTerminal), errors.Is(err, console.ErrDumbTerminal):
 		fmt.Fprintln(stderr, "termgames:", err)
 		return exitUsage
 	case errors.As(err, &intr):
@@ -164,29 +160,32 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, stderr)
 		}
-		size := fs.Int("size", 15, "board size: 15 or 19")
-		rule := fs.String("rule", "freestyle", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		if len(args) > 0 && args[0] == "forbid" {
+			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, stderr)
+		}
+		size, rule := omok.DefaultSize, omok.Freestyle
+		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
+			size, err = omok.ParseSize(s)
+			return err
+		})
+		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		if *size != 15 && *size != 19 {
-			return nil, nil, usageError{fmt.Errorf("-size %d: want 15 or 19", *size)}
-		}
-		r, err := omok.ParseRule(*rule)
-		if err != nil {
-			return nil, nil, usageError{err}
-		}
-		return omok.New(omokOptions(c, c.w, *size, r), nil), &c, nil
+		opt := omokOptions(c, c.w, size, rule)
+		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
+		return omok.New(opt, nil), &c, nil
 	case "baseball":
-		ai := fs.String("ai", "best", "the computer's guesser: best (fewest guesses) or classic (the blog's)")
+		ai := baseball.Best
+		fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
+			ai, err = baseball.ParseAI(s)
+			return err
+		})
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
 		opt := baseballOptions(c, c.w)
-		var err error
-		if opt.AI, err = baseball.ParseAI(*ai); err != nil {
-			return nil, nil, usageError{err}
-		}
+		opt.AI = ai
 		return baseball.New(opt, nil), &c, nil
 	case "minesweeper":
 		if len(args) > 0 && args[0] == "bench" {
@@ -228,15 +227,33 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
-	c.w = c.width()
+	if !lang.UTF8Locale(os.Getenv) {
+		c.plainLocale(fs)
+	}
+	c.w = console.NewCondition(c.widthFlag())
 	return nil
+}
+
+// plainLocale suits a locale that cannot show Korean (LANG=C, say):
+// English texts and ASCII glyphs, unless the player chose -lang or -ascii
+// (-ascii=false) on the command line.
+func (c *common) plainLocale(fs *flag.FlagSet) {
+	chosen := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { chosen[f.Name] = true })
+	if !chosen["lang"] {
+		c.lang = lang.English
+	}
+	if !chosen["ascii"] {
+		c.ascii = true
+	}
 }
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
-  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
-  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
+  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
+  termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
   termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess)
@@ -267,7 +284,7 @@ func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("judge takes at most one FILE")}
 	}
 	in := stdin
-	if fs.NArg() == 1 {
+	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
 			return err

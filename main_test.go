@@ -2,32 +2,58 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"termgames/internal/screentest"
 )
 
-// bin is the termgames binary, built once for the end-to-end tests.
-var bin string
+// testDir holds the termgames binary and the tests' config folder.
+var testDir string
+
+// The termgames binary, built the first time a test runs it: a fuzz
+// worker, which runs TestMain too, never builds it.
+var (
+	buildOnce sync.Once
+	bin       string
+	buildErr  error
+	buildEnv  []string // the environment before the tests changed it
+)
+
+// binary returns the termgames binary, building it on the first call.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		bin = filepath.Join(testDir, "termgames")
+		cmd := exec.Command("go", "build", "-o", bin, ".")
+		cmd.Env = buildEnv // the real HOME, for the build cache
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return bin
+}
 
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "termgames-test")
 	if err != nil {
 		panic(err)
 	}
-	bin = filepath.Join(dir, "termgames")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		os.Stderr.Write(out)
-		panic(err)
-	}
+	testDir, buildEnv = dir, os.Environ()
 	// The player's best times are not the tests' to touch: every test,
-	// and every program a test starts, gets a config folder of its own
-	// (set after the build, which wants the real one for its cache).
-	for _, v := range []string{"HOME", "XDG_CONFIG_HOME", "AppData"} {
-		os.Setenv(v, dir)
-	}
+	// and every program a test starts, gets a config folder of its own.
+	screentest.SetConfigFolder(dir)
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
@@ -36,7 +62,7 @@ func TestMain(m *testing.M) {
 // runPiped runs termgames with stdin from a string and no terminal.
 func runPiped(t *testing.T, stdin string, args ...string) (stdout, stderr string, status int) {
 	t.Helper()
-	cmd := exec.Command(bin, args...)
+	cmd := exec.Command(binary(t), args...)
 	cmd.Stdin = strings.NewReader(stdin)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
@@ -45,6 +71,47 @@ func runPiped(t *testing.T, stdin string, args ...string) (stdout, stderr string
 		t.Fatalf("run %v: %v", args, err)
 	}
 	return o.String(), e.String(), cmd.ProcessState.ExitCode()
+}
+
+// endless is a standard input that never ends: what `yes ”` pipes in.
+type endless struct{ b []byte }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], e.b)
+	}
+	return n, nil
+}
+
+// The judge stops reading an input that is longer than any board and
+// refuses it with status 1, instead of reading forever: `yes ” | termgames
+// omok judge`, and a board followed by endless blank lines.
+func TestJudgeEndlessStdin(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("omok", "testdata", "boj2615_sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string]io.Reader{
+		"blank lines":              endless{[]byte("\n")},
+		"a board then blank lines": io.MultiReader(bytes.NewReader(b), endless{[]byte("\n")}),
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, binary(t), "omok", "judge")
+			cmd.Stdin = in
+			var o, e bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &o, &e
+			cmd.Run()
+			if ctx.Err() != nil {
+				t.Fatal("the judge still reads an endless input after 10 s")
+			}
+			if status := cmd.ProcessState.ExitCode(); status != 1 || o.Len() != 0 || !strings.Contains(e.String(), "input longer than") {
+				t.Fatalf("status %d, stdout %q, stderr %q; want 1 and an input too long", status, o.String(), e.String())
+			}
+		})
+	}
 }
 
 // With no terminal, the games say so in one line and exit with status 2.
@@ -72,7 +139,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-wide", "-narrow"}, 2, "choose one"},
 		{[]string{"-nosuchflag"}, 2, "not defined"},
 		{[]string{"omok", "-size", "13"}, 2, "want 15 or 19"},
-		{[]string{"omok", "-rule", "renju"}, 2, "renju"},
+		{[]string{"omok", "-rule", "gomoku"}, 2, "gomoku"},
 		{[]string{"baseball", "-ai", "psychic"}, 2, "psychic"},
 		{[]string{"omok", "stray"}, 2, "unexpected argument"},
 		{[]string{"-seed", "x"}, 2, "seed"},
@@ -109,7 +176,24 @@ func TestJudgeCommand(t *testing.T) {
 	if status != 1 || out != "" || !strings.Contains(errOut, "line 3") {
 		t.Fatalf("judge on a bad board: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
+	if out, errOut, status := runPiped(t, judgeSample, "omok", "judge", "-"); status != 0 || out != "2\n7 5\n" {
+		t.Fatalf("judge - (standard input): status %d, stdout %q, stderr %q", status, out, errOut)
+	}
 	if _, errOut, status := runPiped(t, "", "omok", "judge", filepath.Join(t.TempDir(), "missing")); status != 1 || errOut == "" {
 		t.Fatalf("judge on a missing file: status %d, %q", status, errOut)
+	}
+}
+
+// omok forbid needs no terminal either: it prints YXSHOWFORBID's answer.
+func TestForbidCommand(t *testing.T) {
+	file := filepath.Join("omok", "renju", "testdata", "double_three.txt")
+	if out, errOut, status := runPiped(t, "", "omok", "forbid", file); status != 0 || out != "FORBID 0707.\n" || errOut != "" {
+		t.Fatalf("forbid FILE: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if out, _, status := runPiped(t, "1 2 0 0 0\n", "omok", "forbid"); status != 1 || out != "" {
+		t.Fatalf("forbid on a short board: status %d, stdout %q", status, out)
+	}
+	if _, errOut, status := runPiped(t, "", "omok", "forbid", "-h"); status != 0 || !strings.Contains(errOut, "YXSHOWFORBID") {
+		t.Fatalf("forbid -h: status %d, %q", status, errOut)
 	}
 }

@@ -8,6 +8,8 @@
 // them, and baseball.go holds what they share. Three modes: the original,
 // where the computer guesses the player's number from one-key answers; the
 // player guessing the computer's number; and a versus game of both at once.
+// layout_test.go, at the module's root, checks that no rules file imports
+// the terminal's packages.
 package baseball
 
 import (

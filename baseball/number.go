@@ -130,21 +130,26 @@ func (a Answer) Possible() bool {
 // Score is the answer to guess when the secret is secret. It is the
 // original's GetScore: a digit of the guess found in the secret is a strike
 // in the same place and a ball elsewhere.
-func Score(secret, guess Number) Answer {
-	var a Answer
-	for i, s := range secret {
-		for j, g := range guess {
-			if s != g {
+func Score(secret, guess Number) Answer { return scorePrefix(secret, guess, len(secret)) }
+
+// scorePrefix is the original's GetScore of the first n places: the score
+// of the first n places of b against the first n of a. The classic guesser
+// asks it of a number still being filled in.
+func scorePrefix(a, b Number, n int) Answer {
+	var s Answer
+	for i, x := range a[:n] {
+		for j, y := range b[:n] {
+			if x != y {
 				continue
 			}
 			if i == j {
-				a.Strikes++
+				s.Strikes++
 			} else {
-				a.Balls++
+				s.Balls++
 			}
 		}
 	}
-	return a
+	return s
 }
 
 // Turn is one guess and the answer it got.

@@ -1,10 +1,29 @@
 // Package console is the terminal layer that every game stands on: raw mode,
 // keys and mouse, frames, resize, and a terminal that is always restored.
+// It knows nothing of any game.
 //
 // A game is a Screen: Update turns one Event into the next Screen, View turns
-// the current state into a Frame. Run drives a Screen in a real terminal; the
-// same Screen can be driven in a test with Feed and read back with Frame.Text,
-// so no test needs a terminal. The package knows nothing of any game.
+// the current state into a Frame. Update is pure and quick; work that is not
+// (file I/O, a computer thinking) leaves it as a Cmd returned with Do, which
+// the driver runs off the UI goroutine and answers with a ResultEvent.
+//
+// The files, by role:
+//
+//	console.go    Screen, Event, keys, Exit: the words every screen uses
+//	driver.go     Driver: the screen, the size, the clock, the decoder and
+//	              the commands; Run, Feed, the tests and the fuzz targets
+//	              all drive screens through it
+//	run.go        Run: a Driver plus a real terminal (raw mode, signals,
+//	              resize, the reader), restored on every way out
+//	decode.go     bytes to events; frame.go and render.go: frames to bytes
+//	menu.go, transcript.go
+//	              the widgets the games share: Menu, LineInput, Transcript
+//	width.go      the one width measure of ambiguous glyphs
+//	*_unix.go, *_windows.go
+//	              what differs by system: VT output, resize, the reader
+//
+// A test drives a Screen with a Driver (or Feed) and reads its frames with
+// Frame.Text; no test needs a terminal.
 package console
 
 import "time"
@@ -12,7 +31,8 @@ import "time"
 // Screen is one state of a program: a menu, a board, a prompt.
 type Screen interface {
 	// Update handles one event and returns the screen to show next: itself,
-	// another screen, or nil to leave the program.
+	// another screen, or nil (or Exit) to leave the program; Do(next, cmds...)
+	// adds work for the driver to run off the UI goroutine.
 	Update(ev Event) Screen
 	// View returns what the terminal should show now, for a terminal of the
 	// given size. It must not change the screen's state.
@@ -69,6 +89,12 @@ const (
 	KeyDelete
 	KeyPageUp
 	KeyPageDown
+	// KeyCtrlZ is byte 0x1a. On Unix the terminal loop takes it as a
+	// request to suspend; on Windows, which has no job control, it is a key
+	// like any other (and is not end-of-input, as Go's console reader would
+	// have it).
+	KeyCtrlZ
+	KeyCtrlL // redraw the whole screen, as curses programs do; Run takes it
 )
 
 var keyNames = [...]string{
@@ -76,6 +102,8 @@ var keyNames = [...]string{
 	KeyTab: "Tab", KeyEsc: "Esc", KeyCtrlC: "Ctrl-C", KeyUp: "Up", KeyDown: "Down",
 	KeyLeft: "Left", KeyRight: "Right", KeyHome: "Home", KeyEnd: "End",
 	KeyInsert: "Insert", KeyDelete: "Delete", KeyPageUp: "PageUp", KeyPageDown: "PageDown",
+	KeyCtrlZ: "Ctrl-Z",
+	KeyCtrlL: "Ctrl-L",
 }
 
 // String returns the key's name, as a test failure would want to read it.

@@ -2,6 +2,8 @@ package console
 
 import (
 	"context"
+	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/mattn/go-runewidth"
@@ -12,7 +14,9 @@ import (
 // it off the UI goroutine and sends what it returns back to the screen shown
 // then, as a ResultEvent. ctx is cancelled when the program leaves, so long
 // work can stop early. A Cmd must not touch the screen's state: it works on
-// copies and returns its answer.
+// copies and returns its answer. The answer may come after the player has
+// moved on (undone the move, left the game): tag it (a move number, the
+// screen that asked) and let Update drop what is stale.
 type Cmd func(ctx context.Context) any
 
 // Do returns next with work to start: the driver shows next at once, and
@@ -63,9 +67,16 @@ type Driver struct {
 	err    error
 	done   bool
 
+	// suspend, when set (Run on Unix), takes the key Ctrl-Z instead of
+	// the screen.
+	suspend func()
+
 	width     *runewidth.Condition
 	measuring bool // waiting for the terminal's answer about □
-	measured  bool // the answer came and changed width
+	adopt     bool // the answer sets width (Options.MeasureWidth)
+	measured  bool // the answer came
+	agrees    bool // the terminal draws □ as width measures it
+	redraw    bool // Ctrl-L asked for the whole screen again
 
 	// Hold keeps commands queued until RunCommands, so that a test can
 	// look at the screen while the work is still going on.
@@ -100,6 +111,17 @@ func Feed(s Screen, evs ...Event) Screen {
 	d := NewDriver(s, DefaultSize)
 	d.Send(evs...)
 	return d.Screen()
+}
+
+// Show makes s the screen shown, as if the screen before had returned it,
+// and starts the commands it carries; a program that had left goes on with
+// s. A test sets a scene this way.
+func (d *Driver) Show(s Screen) {
+	d.done, d.err = false, nil
+	d.show(s)
+	if !d.Hold {
+		d.RunCommands()
+	}
 }
 
 // Screen returns the screen shown: nil or a screen made by Exit once the
@@ -156,9 +178,10 @@ func (d *Driver) Pending() int { return len(d.queue) + d.running }
 
 // RunCommands runs the queued commands of a headless driver, in the order
 // they were started, passing each answer to the screen shown then; commands
-// those answers start run too, unless Hold.
+// those answers start run too, unless Hold. Once the program has left they
+// still run, as Run lets them finish, and their answers are dropped.
 func (d *Driver) RunCommands() {
-	for len(d.queue) > 0 && !d.done {
+	for len(d.queue) > 0 {
 		cmd := d.queue[0]
 		d.queue = d.queue[1:]
 		d.deliver(cmd(d.ctx))
@@ -168,8 +191,14 @@ func (d *Driver) RunCommands() {
 	}
 }
 
-// deliver passes a command's answer to the screen.
-func (d *Driver) deliver(v any) { d.handle(Event{Type: ResultEvent, Result: v}) }
+// deliver passes a command's answer to the screen; a command's panic goes
+// on here, on the UI goroutine.
+func (d *Driver) deliver(v any) {
+	if p, ok := v.(cmdPanic); ok {
+		panic(fmt.Sprintf("%v\n\nin a command, on its goroutine:\n%s", p.value, p.stack))
+	}
+	d.handle(Event{Type: ResultEvent, Result: v})
+}
 
 // handle passes one event to the screen and takes what Update returns.
 func (d *Driver) handle(ev Event) {
@@ -179,6 +208,12 @@ func (d *Driver) handle(ev Event) {
 	switch {
 	case ev.IsKey(KeyCtrlC):
 		d.err, d.done = &Interrupted{}, true
+		return
+	case ev.IsKey(KeyCtrlL):
+		d.redraw = true // the terminal's business, not the screen's
+		return
+	case ev.IsKey(KeyCtrlZ) && d.suspend != nil:
+		d.suspend()
 		return
 	case ev.Type == cursorReport:
 		d.measure(ev.at)
@@ -223,12 +258,30 @@ func (d *Driver) start(cmd Cmd) {
 	}
 	d.running++
 	go func() {
-		v := cmd(d.ctx)
+		v := protect(d.ctx, cmd)
 		select {
 		case d.results <- v:
 		case <-d.gone: // Run has returned: nobody wants the answer
 		}
 	}()
+}
+
+// cmdPanic is a panic in a command run by Run, carried to the UI
+// goroutine, which panics again there so that Run restores the terminal
+// first.
+type cmdPanic struct {
+	value any
+	stack []byte
+}
+
+// protect runs cmd, turning a panic into a cmdPanic.
+func protect(ctx context.Context, cmd Cmd) (v any) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = cmdPanic{value: p, stack: debug.Stack()}
+		}
+	}()
+	return cmd(ctx)
 }
 
 // measure takes the terminal's answer to Run's question about □: the
@@ -239,8 +292,11 @@ func (d *Driver) measure(at Pos) {
 		return
 	}
 	d.measuring = false
-	d.width.EastAsianWidth = at.Col == 2
-	d.width.CreateLUT()
+	if d.adopt {
+		d.width.EastAsianWidth = at.Col == 2
+		d.width.CreateLUT()
+	}
+	d.agrees = d.width.RuneWidth('□') == at.Col
 	d.measured = true
 }
 

@@ -77,6 +77,11 @@ func TestDriverSwitchesScreens(t *testing.T) {
 	if len(b.got) != 2 {
 		t.Errorf("an event after the end reached the screen")
 	}
+	// A test may set the scene: the program goes on with the screen shown.
+	d.Show(Do(a, func(context.Context) any { return "shown" }))
+	if d.Done() || d.Screen() != a || a.got[len(a.got)-1].Result != "shown" {
+		t.Errorf("after Show: done %v, screen %v, a got %v", d.Done(), d.Screen(), a.got)
+	}
 }
 
 // Ctrl-C ends the program before any screen sees it.
@@ -113,6 +118,39 @@ func TestDriverCommands(t *testing.T) {
 	}
 }
 
+// Work handed over on the way out is still done, as Run waits for it.
+func TestDriverCommandsOnLeaving(t *testing.T) {
+	done := false
+	d := NewDriver(&recorder{name: "a"}, DefaultSize)
+	d.Show(Do(Exit("bye"), func(context.Context) any { done = true; return nil }))
+	if !d.Done() || !done || d.Pending() != 0 {
+		t.Errorf("done %v, command ran %v, %d pending", d.Done(), done, d.Pending())
+	}
+}
+
+// When Run stops its driver, a command that minds ctx answers at once; one
+// that does not is left behind once the grace is over.
+func TestDriverStop(t *testing.T) {
+	running := func(cmd Cmd) *Driver { // a driver as Run makes it
+		d := newDriver(DefaultSize)
+		d.results, d.gone = make(chan any), make(chan struct{})
+		d.show(Do(&recorder{name: "a"}, cmd))
+		return d
+	}
+	d := running(func(ctx context.Context) any { <-ctx.Done(); return nil })
+	began := time.Now()
+	d.stop(time.Minute)
+	if took := time.Since(began); took > 30*time.Second || d.running != 0 {
+		t.Errorf("a command minding ctx: stop took %v, %d still running", took, d.running)
+	}
+	d = running(func(context.Context) any { select {} })
+	began = time.Now()
+	d.stop(10 * time.Millisecond)
+	if took := time.Since(began); took > 30*time.Second || d.running != 1 {
+		t.Errorf("a deaf command: stop took %v, %d still running", took, d.running)
+	}
+}
+
 // The commands of the first screen start too.
 func TestDriverFirstScreenCommands(t *testing.T) {
 	r := &recorder{name: "a"}
@@ -132,7 +170,7 @@ func TestDriverMeasures(t *testing.T) {
 		w := NewCondition(Narrow)
 		r := &recorder{name: "a"}
 		d := NewDriver(r, DefaultSize)
-		d.width, d.measuring = w, true
+		d.width, d.measuring, d.adopt = w, true, true
 		d.Input([]byte(fmt.Sprintf("\x1b[1;%dR", col+1)))
 		if w.EastAsianWidth != (col == 2) || !d.measured || len(r.got) != 0 {
 			t.Errorf("cursor at column %d: wide %v, measured %v, screen got %d", col+1, w.EastAsianWidth, d.measured, len(r.got))
@@ -152,5 +190,16 @@ func TestFeed(t *testing.T) {
 	}
 	if s := Feed(r, Keys("qx")...); s != nil || len(r.got) != 3 {
 		t.Errorf("Feed after q: %v, %d events", s, len(r.got))
+	}
+}
+
+// Ctrl-L is the terminal's business: the screen never sees it, and Run
+// learns that the whole screen is to be drawn again.
+func TestDriverCtrlL(t *testing.T) {
+	r := &recorder{name: "a"}
+	d := NewDriver(r, Size{100, 40})
+	d.Input([]byte("x\x0cy"))
+	if len(r.got) != 2 || !r.got[0].IsRune('x') || !r.got[1].IsRune('y') || !d.redraw {
+		t.Fatalf("after x Ctrl-L y the screen got %v, redraw %v", r.got, d.redraw)
 	}
 }

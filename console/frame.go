@@ -1,9 +1,9 @@
 package console
 
 import (
-	"sort"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -53,8 +53,10 @@ type Span struct {
 }
 
 // Frame is what a screen wants shown: rows of spans, not bytes. The console
-// moves to each span's column absolutely, so a glyph that a terminal draws
-// wider or narrower than expected never shifts the spans after it.
+// lays the spans out on cells, a later span over an earlier one cell by
+// cell, and writes only the cells that changed since the last frame, each
+// at its own column, so a glyph that a terminal draws wider or narrower
+// than expected never shifts the cells after it.
 type Frame struct {
 	Rows [][]Span
 	// Cursor is where the terminal cursor is shown (at a prompt); nil hides it.
@@ -73,7 +75,24 @@ func (f *Frame) Put(row, col int, text string, st Style) {
 	for len(f.Rows) <= row {
 		f.Rows = append(f.Rows, nil)
 	}
+	if f.Rows[row] == nil && row > 0 {
+		// Rows of a board are alike: room for as many spans as the row
+		// above spares growing the row one span at a time.
+		f.Rows[row] = make([]Span, 0, len(f.Rows[row-1]))
+	}
 	f.Rows[row] = append(f.Rows[row], Span{Col: col, Text: text, Style: st})
+}
+
+// SetRow makes spans the whole of row, in place of what was put there. The
+// frame shares spans rather than copying them, so a screen can keep a row
+// it built and give it to frame after frame, rebuilding only the rows that
+// changed, as long as it never changes those spans afterwards. A Put on the
+// row later copies them first.
+func (f *Frame) SetRow(row int, spans []Span) {
+	for len(f.Rows) <= row {
+		f.Rows = append(f.Rows, nil)
+	}
+	f.Rows[row] = spans[:len(spans):len(spans)]
 }
 
 // Line places plain text at the start of a row.
@@ -92,68 +111,135 @@ func (f *Frame) Lines(row int, lines ...string) int {
 // CursorAt shows the terminal cursor at row and column.
 func (f *Frame) CursorAt(row, col int) { f.Cursor = &Pos{Row: row, Col: col} }
 
-// sortedRow returns the spans of a row ordered by column, stable for spans
-// at the same column (the later one drawn last wins).
-func sortedRow(spans []Span) []Span {
-	out := append([]Span(nil), spans...)
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Col < out[j].Col })
-	return out
+// The one rule by which a frame becomes cells, for Text and for the terminal
+// alike: the spans of a row are written in the order they were put, each
+// glyph from the span's column on, so a later span wins over an earlier one
+// cell by cell (Put(0, 5, "X") then Put(0, 2, "abcdef") reads "  abcdef").
+// A wide glyph takes two cells; a glyph written over half of a wide glyph
+// blanks its other half, as a terminal does. Zero-width runes and control
+// characters are dropped, so nothing in a span can move the cursor. A glyph
+// that would cross the right edge is not drawn, and cells left of column 0
+// are not there.
+
+// cell is one column of a row as a frame lays it out.
+type cell struct {
+	r  rune  // the glyph; 0 in the right half of a wide glyph
+	w  uint8 // the columns the glyph takes: 1 or 2, 0 in a right half
+	st Style
+}
+
+// blank is an empty cell in the terminal's default style.
+var blank = cell{r: ' ', w: 1}
+
+// runeWidth is the width w gives r, 0 for control characters; ASCII, the
+// bulk of every frame, skips the tables.
+func runeWidth(w *runewidth.Condition, r rune) int {
+	switch {
+	case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+		return 0
+	case r < 0x7f:
+		return 1
+	}
+	return w.RuneWidth(r)
+}
+
+// paint writes spans over cells, a row as wide as len(cells), by the rule
+// above. With noColor the colours are dropped.
+func paint(cells []cell, spans []Span, w *runewidth.Condition, noColor bool) {
+	n := len(cells)
+	for _, sp := range spans {
+		st := sp.Style
+		if noColor {
+			st.FG, st.BG = Default, Default
+		}
+		col := sp.Col
+		for _, r := range sp.Text {
+			if col >= n {
+				break
+			}
+			width := runeWidth(w, r)
+			if width == 0 {
+				continue
+			}
+			if col < 0 {
+				if col+width > 0 { // a wide glyph cut at the left edge
+					if cells[0].w == 2 && n > 1 {
+						cells[1] = blank
+					}
+					cells[0] = blank
+				}
+				col += width
+				continue
+			}
+			// Overwriting half of a wide glyph blanks the other half.
+			if cells[col].w == 0 && col > 0 {
+				cells[col-1] = blank
+			}
+			if end := col + width; end < n && cells[end].w == 0 {
+				cells[end] = blank
+			}
+			if col+width > n {
+				cells[col] = blank // cut at the edge: no half glyphs
+				break
+			}
+			cells[col] = cell{r: r, w: uint8(width), st: st}
+			if width == 2 {
+				cells[col+1] = cell{st: st}
+			}
+			col += width
+		}
+	}
+}
+
+// rowWidth is how far right the spans of a row reach.
+func rowWidth(spans []Span, w *runewidth.Condition) int {
+	n := 0
+	for _, sp := range spans {
+		end := sp.Col
+		for _, r := range sp.Text {
+			end += runeWidth(w, r)
+		}
+		n = max(n, end)
+	}
+	return n
+}
+
+// layRow returns the cells of a row as wide as its spans reach.
+func layRow(spans []Span, w *runewidth.Condition, width int) []cell {
+	cells := make([]cell, max(width, rowWidth(spans, w)))
+	for i := range cells {
+		cells[i] = blank
+	}
+	paint(cells, spans, w, false)
+	return cells
 }
 
 // Text returns the frame as the lines a player would read in a terminal
-// whose character widths are those of w: each span written at its column
-// over what was there, trailing blanks removed. Styles are not shown.
+// whose character widths are those of w, trailing blanks removed. Styles
+// are not shown; StyleAt tells them.
 func (f Frame) Text(w *runewidth.Condition) string {
 	lines := make([]string, len(f.Rows))
+	var b strings.Builder
 	for i, row := range f.Rows {
-		lines[i] = rowText(row, w)
+		b.Reset()
+		for _, c := range layRow(row, w, 0) {
+			if c.w != 0 {
+				b.WriteRune(c.r)
+			}
+		}
+		lines[i] = strings.TrimRight(b.String(), " ")
 	}
 	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
 }
 
-// rowText lays the spans of one row out on a grid of cells, the way a
-// terminal would: a wide character takes two cells, and text written over
-// half of a wide character blanks its other half.
-func rowText(spans []Span, w *runewidth.Condition) string {
-	type cell struct {
-		r    rune
-		cont bool // the right half of a wide character
+// StyleAt returns the style of the cell at row and column as Text lays the
+// frame out (a wide glyph's style in both its cells), Plain where nothing
+// was put.
+func (f Frame) StyleAt(w *runewidth.Condition, row, col int) Style {
+	if row < 0 || row >= len(f.Rows) || col < 0 {
+		return Plain
 	}
-	var cells []cell
-	set := func(col int, r rune, width int) {
-		for len(cells) < col+width {
-			cells = append(cells, cell{r: ' '})
-		}
-		// Overwriting half of a wide character erases the other half.
-		if cells[col].cont && col > 0 {
-			cells[col-1] = cell{r: ' '}
-		}
-		if end := col + width; end < len(cells) && cells[end].cont {
-			cells[end] = cell{r: ' '}
-		}
-		cells[col] = cell{r: r}
-		for k := 1; k < width; k++ {
-			cells[col+k] = cell{cont: true}
-		}
-	}
-	for _, sp := range spans {
-		col := sp.Col
-		for _, r := range sp.Text {
-			width := w.RuneWidth(r)
-			if width == 0 {
-				continue
-			}
-			set(col, r, width)
-			col += width
-		}
-	}
-	var b strings.Builder
-	for _, c := range cells {
-		if !c.cont {
-			b.WriteRune(c.r)
-		}
-	}
-	return strings.TrimRight(b.String(), " ")
+	return layRow(f.Rows[row], w, col+1)[col].st
 }
 
 // Width is the number of columns text takes in a terminal whose character
@@ -162,4 +248,47 @@ func Width(w *runewidth.Condition, text string) int { return w.StringWidth(text)
 
 // Pad returns text padded with spaces on the right to cols columns as w
 // measures it, so a glyph of either width fills the same cells.
-func Pad(w *runewidth.Condition, text string, cols int) string { return w.FillRight(text, cols) }
+func Pad(w *runewidth.Condition, text string, cols int) string {
+	if r, n := utf8.DecodeRuneInString(text); n == len(text) && cols == 2 && runeWidth(w, r) == 1 {
+		if p, ok := padded(r); ok {
+			return p
+		}
+	}
+	return w.FillRight(text, cols)
+}
+
+// padTable holds every rune of the blocks boards draw with (ASCII, Latin-1,
+// and U+2000 to U+25FF: punctuation, arrows, box drawing, geometric shapes)
+// followed by one blank, so that padding a board's glyph to two columns
+// allocates nothing: a 100 x 100 board pads 10,000 glyphs per frame. It is
+// built once and never changes.
+var padTable = func() string {
+	var b strings.Builder
+	for _, blk := range padBlocks {
+		for r := blk.from; r < blk.to; r++ {
+			b.WriteRune(r)
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}()
+
+// padBlocks are the runs of runes in padTable, each rune taking size bytes
+// with its blank, the runs one after the other.
+var padBlocks = [...]struct {
+	from, to rune
+	size     int
+}{{0x20, 0x7f, 2}, {0xa0, 0x100, 3}, {0x2000, 0x2600, 4}}
+
+// padded returns r followed by one blank, from padTable.
+func padded(r rune) (string, bool) {
+	off := 0
+	for _, blk := range padBlocks {
+		if r >= blk.from && r < blk.to {
+			i := off + int(r-blk.from)*blk.size
+			return padTable[i : i+blk.size], true
+		}
+		off += int(blk.to-blk.from) * blk.size
+	}
+	return "", false
+}

@@ -2,8 +2,11 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
-	"strings"
+	"unicode/utf8"
+
+	"github.com/mattn/go-runewidth"
 )
 
 // The control sequences the console writes. Each is standard ECMA-48 or a
@@ -21,139 +24,569 @@ const (
 	seqMouseOn     = "\x1b[?1000h\x1b[?1006h" // button presses, reported as SGR
 	seqMouseOff    = "\x1b[?1006l\x1b[?1000l"
 	seqClearScreen = "\x1b[H\x1b[2J"
-	seqClearLine   = "\x1b[2K"
-	seqClearBelow  = "\x1b[J"
+	seqClearEOL    = "\x1b[K"
+	seqEraseChar   = "\x1b[X"
 	seqReset       = "\x1b[m"
 )
 
+// syncMin is the smallest update wrapped in synchronized output (?2026),
+// besides every full redraw. A smaller update is a few cells (a cursor move
+// is 20 to 40 bytes, a clock tick 10 to 30): it reaches the terminal in one
+// read, and even drawn half-way for one refresh it shows nothing a player
+// could call flicker, so the 16 bytes of ?2026 would only make it half as
+// long again. From a few rows on, a half-drawn update is visible.
+const syncMin = 256
+
+// eraseMin is how many changed blank cells at the end of a row make erasing
+// to the end of the row (ESC [ K, 3 bytes plus perhaps a style reset)
+// cheaper than writing the blanks.
+const eraseMin = 4
+
+// What the renderer knows of where the terminal's cursor is.
+const (
+	atNowhere = iota // nothing: the next move is absolute
+	atRow            // its row, not its column (after an ambiguous glyph)
+	atCell           // its row and column
+)
+
 // renderer turns frames into the bytes that bring the terminal from the
-// previous frame to this one: only changed rows are rewritten, each cleared
-// first and then written span by span at absolute columns.
+// last frame it drew to the next one. It keeps that frame as cells (glyph,
+// width, style) and writes only the cells that differ, each reached by the
+// cheapest move: absolute (CUP, CHA, CR), relative (CUF, CUB, BS, CUU, CUD)
+// or by writing again the unchanged cells in between when that is shorter.
+// The style changes only where it changes, by the shorter of resetting or
+// changing the attributes that differ. A frame that changes nothing writes
+// nothing.
+//
+// Ambiguous glyphs (□ ○ ● ■ · × and the like) are drawn one column wide by
+// some terminals and two by others, and the width measure can be wrong
+// about the terminal. Unless the terminal confirmed the measure (trusted),
+// the renderer keeps every cell at its own column whatever width the
+// terminal draws them at:
+//   - after writing an ambiguous glyph it forgets the cursor's column, so
+//     the next cell is reached by an absolute move, never by trusting where
+//     the terminal's cursor went;
+//   - the cell right of an ambiguous glyph (its padding on a board, or the
+//     right half of one measured wide) is its shadow: a terminal that draws
+//     the glyph wide covers it. The shadow is written before the glyph, so
+//     the glyph covers it there and it shows where the glyph is narrow; a
+//     changed shadow redraws its glyph, and a glyph that stops being
+//     ambiguous redraws its shadow, which a wide one covered.
+//
+// Once trusted, cursor tracking is exact and a board row is written as
+// plain text, about the bytes a player reads.
 type renderer struct {
 	noColor bool
-	rows    []string // what each row was drawn with, as bytes
-	mouse   bool
-	cursor  *Pos
-	fresh   bool // the screen is unknown (start, resize): clear it whole
+	// width measures glyphs: the screens' Condition (nil: narrow).
+	width *runewidth.Condition
+	// trusted says the terminal draws ambiguous glyphs at the width that
+	// width gives them (it answered the width probe so).
+	trusted bool
+
+	known bool // cells is what the terminal shows; false: redraw all
+	size  Size
+	cells []cell   // the last frame drawn, row by row
+	spans [][]Span // the spans each row of cells was laid out from
+	line  []cell   // the row being drawn, as the new frame has it
+	dirty []bool   // which cells of line must be written
+	drow  int      // the row line and dirty are about, -1 for none
+
+	// The terminal's state as the bytes written so far leave it.
+	modes    bool // shown and mouse are known
+	shown    bool // the cursor is visible
+	mouse    bool // mouse reports are on
+	sgr      Style
+	at       int // atNowhere, atRow or atCell
+	row, col int
+
+	out []byte
 }
 
-// invalidate makes the next render clear the screen and redraw every row.
-func (r *renderer) invalidate() { r.fresh = true }
+// invalidate makes the next render clear the screen and draw every cell:
+// after a resize, on resume, on an explicit redraw, or when something else
+// may have written to the terminal.
+func (r *renderer) invalidate() { r.known = false }
 
-// render returns the bytes for frame f on a terminal of the given size.
+// render returns the bytes for frame f on a terminal of the given size:
+// none when the terminal already shows it.
 func (r *renderer) render(f Frame, size Size) []byte {
 	if f.Need.Width > size.Width || f.Need.Height > size.Height {
 		f = tooSmall(f.Need, size)
 	}
-	var b strings.Builder
-	b.WriteString(seqSyncBegin)
-	b.WriteString(seqHideCursor)
-	if r.fresh {
-		b.WriteString(seqReset + seqClearScreen)
-		r.rows = nil
-		r.fresh = false
+	if r.width == nil {
+		r.width = NewCondition(Narrow)
 	}
-	if f.Mouse != r.mouse {
+	size.Width, size.Height = max(size.Width, 0), max(size.Height, 0)
+	W, H := size.Width, size.Height
+	r.out = r.out[:0]
+	full := !r.known || size != r.size
+	if full {
+		r.out = append(r.out, seqReset+seqClearScreen...)
+		r.cells = blankCells(r.cells, W*H)
+		r.spans = make([][]Span, H)
+		r.size, r.known, r.modes = size, true, false
+		r.sgr, r.at, r.row, r.col = Plain, atCell, 0, 0
+	}
+	if !r.modes || f.Mouse != r.mouse {
 		if f.Mouse {
-			b.WriteString(seqMouseOn)
+			r.out = append(r.out, seqMouseOn...)
 		} else {
-			b.WriteString(seqMouseOff)
+			r.out = append(r.out, seqMouseOff...)
 		}
 		r.mouse = f.Mouse
 	}
-	n := min(len(f.Rows), size.Height)
-	rows := make([]string, n)
-	for i := range n {
-		rows[i] = r.encodeRow(f.Rows[i])
-		if i < len(r.rows) && r.rows[i] == rows[i] {
+	show := f.Cursor != nil && f.Cursor.Row >= 0 && f.Cursor.Row < H && W > 0
+	if !show && (!r.modes || r.shown) {
+		r.out = append(r.out, seqHideCursor...)
+		r.shown = false
+	}
+	if cap(r.dirty) < W {
+		r.dirty, r.line = make([]bool, W), make([]cell, W)
+	}
+	r.dirty, r.line = r.dirty[:W], r.line[:W]
+	for y := range H {
+		var spans []Span
+		if y < len(f.Rows) {
+			spans = f.Rows[y]
+		}
+		// A row built from the same spans is the same row: most rows of a
+		// frame are, and this spares laying them out.
+		if slices.Equal(spans, r.spans[y]) {
 			continue
 		}
-		fmt.Fprintf(&b, "\x1b[%d;1H%s%s", i+1, seqClearLine, rows[i])
+		r.line = blankCells(r.line, W)
+		paint(r.line, spans, r.width, r.noColor)
+		r.drawRow(y)
+		copy(r.cells[y*W:(y+1)*W], r.line)
+		r.spans[y] = append(r.spans[y][:0], spans...)
 	}
-	if len(r.rows) > n {
-		fmt.Fprintf(&b, "\x1b[%d;1H%s", n+1, seqClearBelow)
+	r.drow = -1
+	if show {
+		r.moveTo(f.Cursor.Row, min(max(f.Cursor.Col, 0), W-1))
+		if !r.modes || !r.shown {
+			r.out = append(r.out, seqShowCursor...)
+			r.shown = true
+		}
 	}
-	r.rows = rows
-	if c := f.Cursor; c != nil && c.Row < size.Height {
-		fmt.Fprintf(&b, "\x1b[%d;%dH%s", c.Row+1, min(c.Col, size.Width-1)+1, seqShowCursor)
+	r.modes = true
+	if len(r.out) == 0 {
+		return nil
 	}
-	b.WriteString(seqSyncEnd)
-	return []byte(b.String())
+	if !full && len(r.out) < syncMin {
+		return append([]byte(nil), r.out...)
+	}
+	b := make([]byte, 0, len(seqSyncBegin)+len(r.out)+len(seqSyncEnd))
+	b = append(b, seqSyncBegin...)
+	b = append(b, r.out...)
+	return append(b, seqSyncEnd...)
 }
 
-// encodeRow writes a row's spans, each at its own column.
-func (r *renderer) encodeRow(spans []Span) string {
-	var b strings.Builder
-	for _, sp := range sortedRow(spans) {
-		if sp.Text == "" {
+// blankCells returns cells resized to n, every one blank.
+func blankCells(cells []cell, n int) []cell {
+	if cap(cells) < n {
+		cells = make([]cell, n)
+	}
+	cells = cells[:n]
+	for i := range cells {
+		cells[i] = blank
+	}
+	return cells
+}
+
+// ambiguous reports whether terminals disagree on r's width (East Asian
+// ambiguous width: one column in most, two in a CJK setting).
+func ambiguous(r rune) bool { return r >= 0x80 && runewidth.IsAmbiguousWidth(r) }
+
+// ambiguousNarrow reports whether c is an ambiguous glyph measured one
+// column wide: its right neighbour is its shadow.
+func ambiguousNarrow(c cell) bool { return c.w == 1 && ambiguous(c.r) }
+
+// drawRow writes the cells of row y that differ from the last frame.
+func (r *renderer) drawRow(y int) {
+	W := r.size.Width
+	old, nw := r.cells[y*W:(y+1)*W], r.line
+	d := r.dirty
+	changed := false
+	for x := range nw {
+		d[x] = old[x] != nw[x]
+		changed = changed || d[x]
+	}
+	if !changed {
+		return
+	}
+	r.drow = y
+	r.spread(old, nw)
+	// Blanks at the end of the row: one erase instead of many spaces. It
+	// goes first, so that it can never erase a glyph written after it.
+	tail := W
+	for tail > 0 && nw[tail-1] == blank {
+		tail--
+	}
+	first, count := -1, 0
+	for x := tail; x < W; x++ {
+		if d[x] {
+			count++
+			if first < 0 {
+				first = x
+			}
+		}
+	}
+	if count >= eraseMin {
+		r.moveTo(y, first)
+		r.setStyle(Plain) // an erase paints the current background
+		r.out = append(r.out, seqClearEOL...)
+		for x := first; x < W; x++ {
+			d[x] = false
+		}
+	}
+	for x := 0; x < W; {
+		c := nw[x]
+		if !d[x] || c.w == 0 {
+			x++
 			continue
 		}
-		b.WriteString("\x1b[")
-		b.WriteString(strconv.Itoa(sp.Col + 1))
-		b.WriteByte('G')
-		sgr := r.sgr(sp.Style)
-		b.WriteString(sgr)
-		b.WriteString(sanitize(sp.Text))
-		if sgr != "" {
-			b.WriteString(seqReset)
+		if r.trusted || !ambiguous(c.r) {
+			r.put(y, x, c)
+			x += int(c.w)
+			continue
 		}
+		if c.w == 2 {
+			// Measured wide: blank the right half first, for a terminal
+			// that draws the glyph narrow, unless it shows that blank
+			// already (a cleared screen, or such a glyph in this style).
+			shown := old[x+1] == blank && c.st == Plain ||
+				old[x].w == 2 && ambiguous(old[x].r) && old[x].st == c.st
+			if !shown {
+				r.put(y, x+1, cell{r: ' ', w: 1, st: c.st})
+			}
+			r.put(y, x, c)
+			x += 2
+			continue
+		}
+		// Measured narrow: a run of ambiguous glyphs, each the shadow of
+		// the one before, is written right to left, shadows first.
+		end := x
+		for end+1 < W && d[end+1] && ambiguousNarrow(nw[end]) {
+			end++
+		}
+		if end == W-1 && ambiguousNarrow(nw[end]) {
+			// No shadow at the right edge, where a terminal that draws
+			// the glyph wide cannot draw it at all: erase what was there.
+			r.moveTo(y, end)
+			r.setStyle(nw[end].st)
+			r.out = append(r.out, seqEraseChar...)
+		}
+		for i := end; i >= x; i-- {
+			r.put(y, i, nw[i])
+		}
+		x = end + int(nw[end].w)
 	}
-	return b.String()
 }
 
-// sanitize drops control characters from text so that nothing a screen puts
-// in a span can move the cursor or change the terminal's state.
-func sanitize(s string) string {
-	if !strings.ContainsFunc(s, isControl) {
-		return s
+// spread marks, besides the cells that changed, the ones that must be
+// written with them: the whole of a wide glyph, old or new, and (unless
+// trusted) the glyph whose shadow changes and the shadow of a glyph that
+// stops being ambiguous.
+func (r *renderer) spread(old, nw []cell) {
+	d := r.dirty
+	W := len(d)
+	for again := true; again; {
+		again = false
+		mark := func(i int) {
+			if i >= 0 && i < W && !d[i] {
+				d[i] = true
+				again = true
+			}
+		}
+		for x := range W {
+			if !d[x] {
+				continue
+			}
+			if nw[x].w == 0 || old[x].w == 0 {
+				mark(x - 1)
+			}
+			if nw[x].w == 2 || old[x].w == 2 {
+				mark(x + 1)
+			}
+			if r.trusted {
+				continue
+			}
+			if x > 0 && ambiguousNarrow(nw[x-1]) {
+				mark(x - 1)
+			}
+			if ambiguousNarrow(old[x]) && !ambiguousNarrow(nw[x]) {
+				mark(x + 1)
+			}
+		}
 	}
-	return strings.Map(func(r rune) rune {
-		if isControl(r) {
+}
+
+// put writes cell c at row y, column x.
+func (r *renderer) put(y, x int, c cell) {
+	r.moveTo(y, x)
+	r.setStyle(c.st)
+	r.out = utf8.AppendRune(r.out, c.r)
+	switch {
+	case !r.trusted && ambiguous(c.r):
+		r.at = atRow // one column further or two: the terminal decides
+	case x+int(c.w) >= r.size.Width:
+		r.at = atRow // at the right margin terminals differ
+	default:
+		r.col = x + int(c.w)
+	}
+}
+
+// How the cursor gets somewhere.
+const (
+	mvNone    = iota
+	mvCUP     // ESC [ row ; col H
+	mvCR      // CR: column 1
+	mvCHA     // ESC [ col G
+	mvCUF     // ESC [ n C
+	mvCUB     // ESC [ n D
+	mvBS      // n backspaces
+	mvThrough // write the unchanged cells on the way again
+	mvStay    // the column is right already
+)
+
+// moveTo puts the cursor at row y, column x by the shortest sequence.
+func (r *renderer) moveTo(y, x int) {
+	if r.at == atCell && r.row == y && r.col == x {
+		return
+	}
+	cost := 4 + digits(y+1) + digits(x+1) // CUP
+	if x == 0 {
+		cost = 3 + digits(y+1)
+	}
+	vert, horiz := 0, mvCUP
+	if r.at != atNowhere {
+		dy := y - r.row
+		vc := 0
+		if dy != 0 {
+			vc = 2 + countLen(abs(dy)) + 1
+		}
+		if vc < cost {
+			if h, _ := r.horizontal(y, x, cost-vc, dy == 0); h != mvNone {
+				vert, horiz = dy, h
+			}
+		}
+	}
+	if horiz == mvCUP {
+		r.out = append(r.out, "\x1b["...)
+		r.out = strconv.AppendInt(r.out, int64(y+1), 10)
+		if x > 0 {
+			r.out = append(r.out, ';')
+			r.out = strconv.AppendInt(r.out, int64(x+1), 10)
+		}
+		r.out = append(r.out, 'H')
+		r.row, r.col, r.at = y, x, atCell
+		return
+	}
+	switch {
+	case vert > 0:
+		r.out = appendCSI(r.out, vert, 'B')
+	case vert < 0:
+		r.out = appendCSI(r.out, -vert, 'A')
+	}
+	switch horiz {
+	case mvCR:
+		r.out = append(r.out, '\r')
+	case mvCHA:
+		r.out = append(r.out, "\x1b["...)
+		r.out = strconv.AppendInt(r.out, int64(x+1), 10)
+		r.out = append(r.out, 'G')
+	case mvCUF:
+		r.out = appendCSI(r.out, x-r.col, 'C')
+	case mvCUB:
+		r.out = appendCSI(r.out, r.col-x, 'D')
+	case mvBS:
+		for range r.col - x {
+			r.out = append(r.out, '\b')
+		}
+	case mvThrough:
+		for _, c := range r.lineAt(y)[r.col:x] {
+			if c.w != 0 {
+				r.out = utf8.AppendRune(r.out, c.r)
+			}
+		}
+	}
+	r.row, r.col, r.at = y, x, atCell
+}
+
+// horizontal finds the cheapest way to column x on the cursor's row (after
+// any vertical move) that costs less than limit: mvNone if there is none.
+// sameRow allows writing through the cells on the way.
+func (r *renderer) horizontal(y, x, limit int, sameRow bool) (how, cost int) {
+	how, cost = mvNone, limit
+	try := func(h, c int) {
+		if c < cost {
+			how, cost = h, c
+		}
+	}
+	if x == 0 {
+		try(mvCR, 1)
+	}
+	try(mvCHA, 3+digits(x+1))
+	if r.at != atCell {
+		return how, cost
+	}
+	switch dx := x - r.col; {
+	case dx == 0:
+		try(mvStay, 0) // the vertical move alone
+	case dx > 0:
+		try(mvCUF, 2+countLen(dx)+1)
+		if sameRow {
+			if n := r.through(y, x, cost); n >= 0 {
+				try(mvThrough, n)
+			}
+		}
+	default:
+		try(mvCUB, 2+countLen(-dx)+1)
+		try(mvBS, -dx)
+	}
+	return how, cost
+}
+
+// through returns the bytes of writing again the cells from the cursor to
+// column x of row y, when they are unchanged, in the current style and
+// (unless trusted) free of ambiguous glyphs; -1 when they are not, or when
+// that costs limit or more.
+func (r *renderer) through(y, x, limit int) int {
+	W := r.size.Width
+	nw, old := r.lineAt(y), r.cells[y*W:(y+1)*W]
+	if r.row != y || nw[r.col].w == 0 {
+		return -1
+	}
+	if !r.trusted && r.col > 0 && ambiguousNarrow(nw[r.col-1]) {
+		return -1 // the cursor's cell may be that glyph's right half
+	}
+	n := 0
+	for i := r.col; i < x; i++ {
+		c := nw[i]
+		if (r.drow == y && r.dirty[i]) || c != old[i] || c.st != r.sgr {
 			return -1
 		}
-		return r
-	}, s)
+		if c.w == 0 {
+			continue
+		}
+		if !r.trusted && ambiguous(c.r) {
+			return -1
+		}
+		if n += utf8.RuneLen(c.r); n >= limit {
+			return -1
+		}
+	}
+	return n
 }
 
-func isControl(r rune) bool { return r < 0x20 || (r >= 0x7f && r < 0xa0) }
+// lineAt returns row y as the terminal will show it once the row being
+// drawn is done.
+func (r *renderer) lineAt(y int) []cell {
+	if y == r.drow {
+		return r.line
+	}
+	W := r.size.Width
+	return r.cells[y*W : (y+1)*W]
+}
 
-// sgr returns the Select Graphic Rendition sequence for a style, or "" for
-// the plain style.
-func (r *renderer) sgr(st Style) string {
-	var codes []string
-	if st.Bold {
-		codes = append(codes, "1")
+// appendCSI appends ESC [ n final, leaving out n when it is 1.
+func appendCSI(b []byte, n int, final byte) []byte {
+	b = append(b, "\x1b["...)
+	if n != 1 {
+		b = strconv.AppendInt(b, int64(n), 10)
 	}
-	if st.Underline {
-		codes = append(codes, "4")
+	return append(b, final)
+}
+
+// countLen is the length of n as a parameter of appendCSI.
+func countLen(n int) int {
+	if n == 1 {
+		return 0
 	}
-	if st.Reverse {
-		codes = append(codes, "7")
+	return digits(n)
+}
+
+func digits(n int) int {
+	d := 1
+	for n >= 10 {
+		n /= 10
+		d++
 	}
-	if !r.noColor {
-		if c := colorCode(st.FG, 30, 90); c != "" {
-			codes = append(codes, c)
+	return d
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// setStyle changes the terminal's style to st, by the shorter of a reset
+// followed by st's attributes and a change of only the attributes that
+// differ.
+func (r *renderer) setStyle(st Style) {
+	if st == r.sgr {
+		return
+	}
+	var a, b [32]byte
+	reset := appendSGR(a[:0], Plain, st, true)
+	change := appendSGR(b[:0], r.sgr, st, false)
+	if len(change) < len(reset) {
+		reset = change
+	}
+	r.out = append(r.out, reset...)
+	r.sgr = st
+}
+
+// appendSGR appends the SGR sequence from style from to style to: with
+// reset, ESC [ 0 ; ... m (ESC [ m for the plain style); without, only the
+// attributes that differ.
+func appendSGR(b []byte, from, to Style, reset bool) []byte {
+	b = append(b, "\x1b["...)
+	start := len(b)
+	code := func(n int) {
+		if len(b) > start {
+			b = append(b, ';')
 		}
-		if c := colorCode(st.BG, 40, 100); c != "" {
-			codes = append(codes, c)
+		b = strconv.AppendInt(b, int64(n), 10)
+	}
+	if reset {
+		from = Plain
+		if to != Plain {
+			code(0)
 		}
 	}
-	if len(codes) == 0 {
-		return ""
+	flag := func(was, is bool, on, off int) {
+		switch {
+		case is && !was:
+			code(on)
+		case was && !is:
+			code(off)
+		}
 	}
-	return "\x1b[" + strings.Join(codes, ";") + "m"
+	flag(from.Bold, to.Bold, 1, 22)
+	flag(from.Underline, to.Underline, 4, 24)
+	flag(from.Reverse, to.Reverse, 7, 27)
+	if from.FG != to.FG {
+		code(colorCode(to.FG, 30, 90))
+	}
+	if from.BG != to.BG {
+		code(colorCode(to.BG, 40, 100))
+	}
+	return append(b, 'm')
 }
 
 // colorCode returns the SGR number of c: base+0..7 for the normal colours,
-// bright+0..7 for the bright ones.
-func colorCode(c Color, base, bright int) string {
+// bright+0..7 for the bright ones, base+9 for the terminal's default.
+func colorCode(c Color, base, bright int) int {
 	switch {
 	case c == Default:
-		return ""
+		return base + 9
 	case c <= White:
-		return strconv.Itoa(base + int(c-Black))
+		return base + int(c-Black)
 	default:
-		return strconv.Itoa(bright + int(c-BrightBlack))
+		return bright + int(c-BrightBlack)
 	}
 }
 

@@ -17,6 +17,13 @@ const (
 	Narrow
 )
 
+// WidthDecided reports whether the player said how wide ambiguous
+// characters are, by flag or by RUNEWIDTH_EASTASIAN. If not, the guess from
+// the locale is only a guess: ask the terminal (Options.MeasureWidth).
+func WidthDecided(flag WidthFlag) bool {
+	return flag != Auto || os.Getenv("RUNEWIDTH_EASTASIAN") != ""
+}
+
 // NewCondition builds the one width measure a program uses, from the
 // player's flag, then RUNEWIDTH_EASTASIAN, then the locale's guess. It never
 // touches runewidth's package-level defaults.
@@ -33,7 +40,7 @@ func NewCondition(flag WidthFlag) *runewidth.Condition {
 		c.EastAsianWidth = true
 	case flag == Narrow:
 		c.EastAsianWidth = false
-	case os.Getenv("RUNEWIDTH_EASTASIAN") != "":
+	case WidthDecided(flag):
 		c.EastAsianWidth = os.Getenv("RUNEWIDTH_EASTASIAN") == "1"
 	default:
 		c.EastAsianWidth = runewidth.IsEastAsian()

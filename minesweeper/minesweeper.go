@@ -9,6 +9,8 @@
 // custom-size questions, the best times), play.go (the board) and text.go
 // (their words); minesweeper.go holds what they share, and runs the
 // best-times file's reading and writing as commands, off the UI goroutine.
+// layout_test.go, at the module's root, checks that no rules file imports
+// the terminal's packages.
 package minesweeper
 
 import (

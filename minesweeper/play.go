@@ -35,7 +35,8 @@ type board struct {
 	now      time.Time // the latest event's time
 	took     time.Duration
 	message  string // the time of a win, its rank once saved, or a problem saving it
-	noGuess  bool   // the board is made at the first opening to need no guess
+	drawn    fieldRows
+	noGuess  bool // the board is made at the first opening to need no guess
 	gen      *generation
 	hint     string // the last hint, in the status line until the field changes
 	usedHint bool   // a hint was used: a win is not a best time
@@ -481,24 +482,72 @@ func (b *board) View(size console.Size) console.Frame {
 	case g != nil && b.now.Sub(g.began) >= progressAfter:
 		f.Line(row, fmt.Sprintf(b.app.t.generating, g.tries.Load()+1))
 	case b.message != "":
-		f.Line(row, b.message)
+		// Wrapped, so that the reason at the end of an error shows.
+		f.Lines(row, console.Wrap(b.app.w, b.message, size.Width)...)
 	}
 	return f
 }
 
 // drawField puts every cell at its own column, padded to two columns; the
 // cursor is the cell in reverse video, its glyph unchanged.
+//
+// Each row's spans are kept with the looks they were built from and built
+// again only when those or the cursor change: a cursor move on a 100 x 100
+// field builds two rows, not 10,000 cells.
 func (b *board) drawField(f *console.Frame) {
 	g := glyphsFor(b.app.opt.ASCII)
 	l := b.field.Level()
+	d := &b.drawn
+	d.fit(l, b.app.opt.ASCII, b.app.w.EastAsianWidth)
+	playing := b.field.Status() == Playing
 	for r := range l.Rows {
-		for c := range l.Cols {
-			text, st := g.glyph(b.field.Look(r, c))
-			if r == b.row && c == b.col && b.field.Status() == Playing {
-				st.Reverse = !st.Reverse
-			}
-			f.Put(boardTop+r, boardLeft+2*c, console.Pad(b.app.w, text, 2), st)
+		cursor := -1
+		if r == b.row && playing {
+			cursor = b.col
 		}
+		looks, same := d.looks[r], d.rows[r] != nil && d.cursor[r] == cursor
+		for c := range l.Cols {
+			if look := b.field.Look(r, c); look != looks[c] {
+				looks[c], same = look, false
+			}
+		}
+		if !same {
+			row := make([]console.Span, l.Cols)
+			for c, look := range looks {
+				text, st := g.glyph(look)
+				if c == cursor {
+					st.Reverse = !st.Reverse
+				}
+				row[c] = console.Span{Col: boardLeft + 2*c, Text: console.Pad(b.app.w, text, 2), Style: st}
+			}
+			d.rows[r], d.cursor[r] = row, cursor
+		}
+		f.SetRow(boardTop+r, d.rows[r])
+	}
+}
+
+// fieldRows are the field's rows as last drawn: each row's spans, with the
+// looks and the cursor column (-1: not in the row) they show. Rows handed to
+// a frame are never changed; a row that changes is built anew.
+type fieldRows struct {
+	rows   [][]console.Span
+	looks  [][]Look
+	cursor []int
+	level  Level
+	ascii  bool
+	wide   bool // the width measure the glyphs were padded with
+}
+
+// fit forgets every row unless they were built for this field and these
+// glyphs and widths.
+func (d *fieldRows) fit(l Level, ascii, wide bool) {
+	if d.rows != nil && d.level == l && d.ascii == ascii && d.wide == wide {
+		return
+	}
+	*d = fieldRows{level: l, ascii: ascii, wide: wide,
+		rows: make([][]console.Span, l.Rows), looks: make([][]Look, l.Rows), cursor: make([]int, l.Rows)}
+	for r := range d.looks {
+		d.looks[r] = make([]Look, l.Cols)
 	}
 }
 
@@ -543,6 +592,7 @@ type glyphSet struct {
 	covered, blank, flag, mark, mine, wrong string
 }
 
+// glyphsFor returns the glyphs to draw with: ASCII ones for -ascii.
 func glyphsFor(ascii bool) glyphSet {
 	if ascii {
 		return glyphSet{covered: "#", blank: ".", flag: "F", mark: "?", mine: "*", wrong: "X"}
@@ -550,8 +600,9 @@ func glyphsFor(ascii bool) glyphSet {
 	return glyphSet{covered: "■", blank: "·", flag: "►", mark: "?", mine: "●", wrong: "×"}
 }
 
-// numberColors are the classic colours of 1 to 8 (1 blue, 2 green, 3 red,
-// 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) in the 16 terminal colours.
+// numberColor is the classic colour of a number 1 to 8 (1 blue, 2 green,
+// 3 red, 4 navy, 5 maroon, 6 teal, 7 black, 8 grey) in the 16 terminal
+// colours.
 // Black would vanish on a dark terminal, so 7 takes the terminal's own text
 // colour (black on the classic light background), in bold.
 func numberColor(n int) console.Style {

@@ -12,26 +12,41 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/screentest"
 )
 
-var widths = []struct {
-	name string
-	w    *runewidth.Condition
-}{
-	{"narrow", console.NewCondition(console.Narrow)},
-	{"wide", console.NewCondition(console.Wide)},
-}
+// TestMain points the user's config folder at a temporary one, so that no
+// test can read, move aside or write the player's own best times.
+func TestMain(m *testing.M) { os.Exit(screentest.Main(m)) }
 
-var big = console.Size{Width: 100, Height: 40}
+var (
+	widths         = screentest.Widths
+	big            = screentest.Size
+	text           = screentest.Text
+	mustContain    = screentest.MustContain
+	mustNotContain = screentest.MustNotContain
+)
 
-// feed passes evs to s through a console.Driver, as Run would, in a
-// terminal of the size the session last saw (big before any).
+// drivers are the tests' terminals: one console.Driver per game session,
+// kept from one feed to the next as Run keeps one for the whole program,
+// so that the size and the clock carry on.
+var drivers = map[*app]*console.Driver{}
+
+// feed passes evs to s through its session's driver, and returns the
+// screen they lead to. A test that set up a screen of its own (s is not
+// the one shown) has it shown first.
 func feed(s console.Screen, evs ...console.Event) console.Screen {
-	size := big
-	if a := session(s); a != nil && a.size != (console.Size{}) {
-		size = a.size
+	a := session(s)
+	d, ok := drivers[a]
+	switch {
+	case !ok || a == nil:
+		d = console.NewDriver(s, big)
+		if a != nil {
+			drivers[a] = d
+		}
+	case d.Screen() != s:
+		d.Show(s)
 	}
-	d := console.NewDriver(s, size)
 	d.Send(evs...)
 	return d.Screen()
 }
@@ -77,26 +92,6 @@ func start(t *testing.T, w *runewidth.Condition, opt Options) (console.Screen, *
 	return s, s.(*app)
 }
 
-func text(s console.Screen, w *runewidth.Condition) string { return s.View(big).Text(w) }
-
-func mustContain(t *testing.T, screen string, want ...string) {
-	t.Helper()
-	for _, s := range want {
-		if !strings.Contains(screen, s) {
-			t.Errorf("the screen lacks %q:\n%s", s, screen)
-		}
-	}
-}
-
-func mustNotContain(t *testing.T, screen string, unwanted ...string) {
-	t.Helper()
-	for _, s := range unwanted {
-		if strings.Contains(screen, s) {
-			t.Errorf("the screen shows %q:\n%s", s, screen)
-		}
-	}
-}
-
 func TestMenu(t *testing.T) {
 	wantKo := lines(
 		"============================",
@@ -125,21 +120,21 @@ func TestMenu(t *testing.T) {
 		"Enter a menu number :",
 	)
 	for _, w := range widths {
-		s, _ := start(t, w.w, Options{})
-		if got := text(s, w.w); got != wantKo {
-			t.Errorf("%s: menu\n%s\nwant\n%s", w.name, got, wantKo)
+		s, _ := start(t, w.W, Options{})
+		if got := text(s, w.W); got != wantKo {
+			t.Errorf("%s: menu\n%s\nwant\n%s", w.Name, got, wantKo)
 		}
-		s, _ = start(t, w.w, Options{Lang: "en"})
-		if got := text(s, w.w); got != wantEn {
-			t.Errorf("%s: menu\n%s\nwant\n%s", w.name, got, wantEn)
+		s, _ = start(t, w.W, Options{Lang: "en"})
+		if got := text(s, w.W); got != wantEn {
+			t.Errorf("%s: menu\n%s\nwant\n%s", w.Name, got, wantEn)
 		}
 		s = feed(s, console.Keys("8\r")...)
-		mustContain(t, text(s, w.w), "Enter a menu number : 8\nPlease enter again.\n====")
+		mustContain(t, text(s, w.W), "Enter a menu number : 8\nPlease enter again.\n====")
 	}
 }
 
 func TestMenuQuit(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	s, _ := start(t, w, Options{})
 	s = feed(s, console.Keys("7\r")...)
 	if msg, ok := console.ExitMessage(s); !ok || msg != "" {
@@ -163,7 +158,7 @@ func TestMenuQuit(t *testing.T) {
 // first ResizeEvent; the size comes with every event all the same, and the
 // mouse works.
 func TestStartedByTopMenu(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	d := console.NewDriver(New(Options{Width: w, Scores: filepath.Join(t.TempDir(), "s.json"), Rand: rand.New(rand.NewPCG(1, 1))}, nil), console.DefaultSize)
 	d.Send(console.Keys("1\r")...)
 	b, ok := d.Screen().(*board)
@@ -190,16 +185,14 @@ func play(t *testing.T, s console.Screen, n int) (console.Screen, *board) {
 // cellSpan returns the span drawn for cell r, c.
 func cellSpan(t *testing.T, f console.Frame, r, c int) console.Span {
 	t.Helper()
-	for _, sp := range f.Rows[boardTop+r] {
-		if sp.Col == boardLeft+2*c {
-			return sp
-		}
+	sp, ok := screentest.SpanAt(f, boardTop+r, boardLeft+2*c)
+	if !ok {
+		t.Fatalf("no span at cell %d,%d", r, c)
 	}
-	t.Fatalf("no span at cell %d,%d", r, c)
-	return console.Span{}
+	return sp
 }
 
-// cursorAt returns the cells drawn in reverse video.
+// reversed returns the cells drawn in reverse video.
 func reversed(f console.Frame, l Level) [][2]int {
 	var out [][2]int
 	for r := range l.Rows {
@@ -215,27 +208,27 @@ func reversed(f console.Frame, l Level) [][2]int {
 func TestBoardStart(t *testing.T) {
 	for _, w := range widths {
 		for n, l := range Levels() {
-			s, _ := start(t, w.w, Options{})
+			s, _ := start(t, w.W, Options{})
 			s, b := play(t, s, n+1)
 			f := s.View(big)
-			wantRow := strings.Repeat(console.Pad(w.w, "■", 2), l.Cols)
-			got := strings.Split(f.Text(w.w), "\n")
+			wantRow := strings.Repeat(console.Pad(w.W, "■", 2), l.Cols)
+			got := strings.Split(f.Text(w.W), "\n")
 			for r := range l.Rows {
 				if strings.TrimRight(got[boardTop+r], " ") != "  "+strings.TrimRight(wantRow, " ") {
-					t.Fatalf("%s %s: row %d is %q", w.name, l.Key(), r, got[boardTop+r])
+					t.Fatalf("%s %s: row %d is %q", w.Name, l.Key(), r, got[boardTop+r])
 				}
 			}
 			if rev := reversed(f, l); len(rev) != 1 || rev[0] != [2]int{(l.Rows - 1) / 2, (l.Cols - 1) / 2} {
-				t.Errorf("%s %s: the cursor is at %v, want the centre", w.name, l.Key(), rev)
+				t.Errorf("%s %s: the cursor is at %v, want the centre", w.Name, l.Key(), rev)
 			}
-			if sp := cellSpan(t, f, b.row, b.col); sp.Text != console.Pad(w.w, "■", 2) {
+			if sp := cellSpan(t, f, b.row, b.col); sp.Text != console.Pad(w.W, "■", 2) {
 				t.Errorf("the cursor changed the glyph to %q", sp.Text)
 			}
 			status := fmt.Sprintf("%s   남은 지뢰: %d   시간: 0초", textsFor("ko").levels[n], l.Mines)
 			if got[0] != status {
 				t.Errorf("status %q, want %q", got[0], status)
 			}
-			mustContain(t, f.Text(w.w), "방향키/h j k l 이동   Enter/Space 열기   f 깃발", "r 새 게임   Esc/q 메뉴")
+			mustContain(t, f.Text(w.W), "방향키/h j k l 이동   Enter/Space 열기   f 깃발", "r 새 게임   Esc/q 메뉴")
 			if !f.Mouse || f.Tick != 0 || f.Cursor != nil {
 				t.Errorf("frame: mouse %v, tick %v, cursor %v; want mouse on, no tick before the first opening, no cursor",
 					f.Mouse, f.Tick, f.Cursor)
@@ -249,7 +242,7 @@ func TestBoardStart(t *testing.T) {
 }
 
 func TestCursorMoves(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	s, _ := start(t, w, Options{})
 	s, b := play(t, s, 1)
 	tests := []struct {
@@ -282,7 +275,7 @@ func TestCursorMoves(t *testing.T) {
 }
 
 func TestOpenStartsTheClock(t *testing.T) {
-	w := widths[1].w
+	w := widths[1].W
 	s, _ := start(t, w, Options{})
 	s, b := play(t, s, 1)
 	s = feed(s, at(3, console.KeyPress(console.KeyEnter)))
@@ -309,7 +302,7 @@ func TestOpenStartsTheClock(t *testing.T) {
 
 func TestFlagKeys(t *testing.T) {
 	for _, marks := range []bool{false, true} {
-		w := widths[0].w
+		w := widths[0].W
 		s, _ := start(t, w, Options{Marks: marks})
 		s, b := play(t, s, 1)
 		glyph := func() string { return strings.TrimSpace(cellSpan(t, s.View(big), 4, 4).Text) }
@@ -355,11 +348,11 @@ func TestWinByMouse(t *testing.T) {
 	for _, w := range widths {
 		dir := t.TempDir()
 		scores := filepath.Join(dir, "scores.json")
-		s, _ := start(t, w.w, Options{Scores: scores})
+		s, _ := start(t, w.W, Options{Scores: scores})
 		s, b := play(t, s, 1)
 		s = feed(s, at(10, console.Click(console.MouseLeft, boardTop+0, clickCol(0, false))))
 		if b.row != 0 || b.col != 0 {
-			t.Errorf("%s: the cursor did not follow the click: %d,%d", w.name, b.row, b.col)
+			t.Errorf("%s: the cursor did not follow the click: %d,%d", w.Name, b.row, b.col)
 		}
 		l := b.field.Level()
 		// Flag every mine with the right button, then open the rest with
@@ -371,7 +364,7 @@ func TestWinByMouse(t *testing.T) {
 				}
 			}
 		}
-		mustContain(t, text(s, w.w), "남은 지뢰: 0")
+		mustContain(t, text(s, w.W), "남은 지뢰: 0")
 		for r := range l.Rows {
 			for c := range l.Cols {
 				if !b.field.mine[b.field.index(r, c)] && !b.field.IsOpen(r, c) {
@@ -380,30 +373,30 @@ func TestWinByMouse(t *testing.T) {
 			}
 		}
 		f := s.View(big)
-		screen := f.Text(w.w)
+		screen := f.Text(w.W)
 		mustContain(t, screen, "초급   남은 지뢰: 0   시간: 12초   승리!", "기록: 12.3초, 최고 기록 1위")
 		if len(reversed(f, l)) != 0 || f.Tick != 0 {
-			t.Errorf("%s: after the win the cursor shows (%v) or the clock ticks (%v)", w.name, reversed(f, l), f.Tick)
+			t.Errorf("%s: after the win the cursor shows (%v) or the clock ticks (%v)", w.Name, reversed(f, l), f.Tick)
 		}
 		data, err := os.ReadFile(scores)
 		if err != nil || !strings.Contains(string(data), `"ms": 12345`) {
-			t.Errorf("%s: the scores file holds %s (%v)", w.name, data, err)
+			t.Errorf("%s: the scores file holds %s (%v)", w.Name, data, err)
 		}
 		// Keys after the end change nothing but r, Esc and q.
-		before := text(s, w.w)
+		before := text(s, w.W)
 		s = feed(s, console.Keys("f\r hjkl")...)
-		if text(s, w.w) != before {
-			t.Errorf("%s: keys after the win changed the screen", w.name)
+		if text(s, w.W) != before {
+			t.Errorf("%s: keys after the win changed the screen", w.Name)
 		}
 		// The best times list it.
 		s = feed(s, console.KeyPress(console.KeyEsc))
 		s = feed(s, console.Keys("5\r")...)
-		screen = text(s, w.w)
+		screen = text(s, w.W)
 		mustContain(t, screen, "최고 기록: 초급 (9 x 9, 지뢰 10개)   (1/3)", "  1.     12.3초   2025-03-01 12:00")
 		s = feed(s, console.KeyPress(console.KeyRight))
-		mustContain(t, text(s, w.w), "최고 기록: 중급 (16 x 16, 지뢰 40개)   (2/3)", "(기록이 없습니다)")
+		mustContain(t, text(s, w.W), "최고 기록: 중급 (16 x 16, 지뢰 40개)   (2/3)", "(기록이 없습니다)")
 		s = feed(s, console.KeyPress(console.KeyLeft), console.KeyPress(console.KeyLeft))
-		mustContain(t, text(s, w.w), "고급 (16 x 30, 지뢰 99개)   (3/3)")
+		mustContain(t, text(s, w.W), "고급 (16 x 30, 지뢰 99개)   (3/3)")
 		s = feed(s, console.KeyPress(console.KeyEnter))
 		if _, ok := s.(*app); !ok {
 			t.Fatalf("Enter on the best times leads to %T", s)
@@ -412,7 +405,7 @@ func TestWinByMouse(t *testing.T) {
 }
 
 func TestLose(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	s, _ := start(t, w, Options{})
 	s, b := play(t, s, 1)
 	s = feed(s, at(1, console.KeyPress(console.KeyEnter)))
@@ -483,7 +476,7 @@ func TestLose(t *testing.T) {
 // TestChordOnScreen chords by Enter, by a left click and by a middle click
 // on a number whose flag is right, and loses by a wrong flag.
 func TestChordOnScreen(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	for _, how := range []string{"enter", "left", "middle", "wrong"} {
 		s, _ := start(t, w, Options{})
 		s, b := play(t, s, 1)
@@ -512,7 +505,7 @@ func TestChordOnScreen(t *testing.T) {
 }
 
 func TestRestartAndBack(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	for _, key := range []console.Event{console.KeyPress(console.KeyEsc), console.RunePress('q'), console.RunePress('ㅂ')} {
 		s, _ := start(t, w, Options{})
 		s, b := play(t, s, 3)
@@ -536,7 +529,7 @@ func TestRestartAndBack(t *testing.T) {
 }
 
 func TestCustom(t *testing.T) {
-	w := widths[1].w
+	w := widths[1].W
 	s, a := start(t, w, Options{})
 	s = feed(s, console.Keys("4\r")...)
 	mustContain(t, text(s, w), "사용자 지정\n세로 칸 수를 입력하세요 (2~33) :")
@@ -607,40 +600,40 @@ func TestCustom(t *testing.T) {
 
 func TestTooSmall(t *testing.T) {
 	for _, w := range widths {
-		s, a := start(t, w.w, Options{})
+		s, a := start(t, w.W, Options{})
 		s, b := play(t, s, 3)
 		small := console.Size{Width: 50, Height: 20}
 		s = feed(s, resize(small))
 		f := s.View(small)
 		need := b.need()
 		if need.Height != 16+extraRows || need.Width < 62 {
-			t.Errorf("%s: an expert board needs %v", w.name, need)
+			t.Errorf("%s: an expert board needs %v", w.Name, need)
 		}
 		want := fmt.Sprintf("터미널이 너무 작습니다.\n필요한 크기: %d x %d\n지금 크기:   50 x 20", need.Width, need.Height)
-		if got := f.Text(w.w); got != want {
-			t.Errorf("%s: too small:\n%s\nwant\n%s", w.name, got, want)
+		if got := f.Text(w.W); got != want {
+			t.Errorf("%s: too small:\n%s\nwant\n%s", w.Name, got, want)
 		}
 		if f.Mouse {
-			t.Errorf("%s: mouse reports asked while no board is shown", w.name)
+			t.Errorf("%s: mouse reports asked while no board is shown", w.Name)
 		}
 		// A click where the board would be does nothing.
 		s = feed(s, console.Click(console.MouseLeft, boardTop+1, clickCol(1, false)))
 		if b.field.Started() {
-			t.Errorf("%s: a click on a hidden board opened a cell", w.name)
+			t.Errorf("%s: a click on a hidden board opened a cell", w.Name)
 		}
 		// Keys still play; the board comes back when the terminal grows.
 		s = feed(s, console.KeyPress(console.KeyEnter), resize(need))
 		f = s.View(a.size)
-		if !b.field.Started() || !strings.Contains(f.Text(w.w), "고급   남은 지뢰: 99") || !f.Mouse {
-			t.Errorf("%s: after the resize:\n%s", w.name, f.Text(w.w))
+		if !b.field.Started() || !strings.Contains(f.Text(w.W), "고급   남은 지뢰: 99") || !f.Mouse {
+			t.Errorf("%s: after the resize:\n%s", w.Name, f.Text(w.W))
 		}
 		if f.Need != need {
-			t.Errorf("%s: frame needs %v, want %v", w.name, f.Need, need)
+			t.Errorf("%s: frame needs %v, want %v", w.Name, f.Need, need)
 		}
 		// Every line of the frame fits the width it says it needs.
-		for i, line := range strings.Split(f.Text(w.w), "\n") {
-			if console.Width(w.w, line) > need.Width {
-				t.Errorf("%s: line %d is %d wide, more than %d: %q", w.name, i, console.Width(w.w, line), need.Width, line)
+		for i, line := range strings.Split(f.Text(w.W), "\n") {
+			if console.Width(w.W, line) > need.Width {
+				t.Errorf("%s: line %d is %d wide, more than %d: %q", w.Name, i, console.Width(w.W, line), need.Width, line)
 			}
 		}
 	}
@@ -660,8 +653,8 @@ func TestGlyphs(t *testing.T) {
 				t.Errorf("ascii look %d is %q, want %q", l, text, wantASCII[i])
 			}
 			for _, w := range widths {
-				if got := console.Width(w.w, console.Pad(w.w, text, 2)); got != 2 {
-					t.Errorf("%s: %q padded is %d columns", w.name, text, got)
+				if got := console.Width(w.W, console.Pad(w.W, text, 2)); got != 2 {
+					t.Errorf("%s: %q padded is %d columns", w.Name, text, got)
 				}
 			}
 			// The exploded mine shares the mine's glyph and differs by
@@ -675,7 +668,7 @@ func TestGlyphs(t *testing.T) {
 }
 
 func TestASCIIBoard(t *testing.T) {
-	w := widths[1].w
+	w := widths[1].W
 	s, _ := start(t, w, Options{ASCII: true, Lang: "en"})
 	s, b := play(t, s, 1)
 	b.field = fieldOf(t, "*.F.", "....", "...?")
@@ -692,7 +685,7 @@ func TestASCIIBoard(t *testing.T) {
 }
 
 func TestEnglishLose(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	s, _ := start(t, w, Options{Lang: "en"})
 	s, b := play(t, s, 2)
 	b.field = fieldOf(t, "*.", "..")
@@ -702,11 +695,12 @@ func TestEnglishLose(t *testing.T) {
 }
 
 func TestBadScoresFileReportedOnce(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	path := filepath.Join(t.TempDir(), "scores.json")
 	os.WriteFile(path, []byte("{not json"), 0o600)
 	s, _ := start(t, w, Options{Scores: path})
-	screen := text(s, w)
+	// A long temporary path wraps onto the next row: read across rows.
+	screen := strings.ReplaceAll(text(s, w), "\n", " ")
 	mustContain(t, screen, "최고 기록 파일을 읽을 수 없습니다.", path+".bad-20250301-120000 로 옮겨 두었습니다.", "7. 종료")
 	if kept, _ := os.ReadFile(path + ".bad-20250301-120000"); string(kept) != "{not json" {
 		t.Errorf("kept aside: %q", kept)
@@ -733,7 +727,7 @@ func TestDefaultScoresFile(t *testing.T) {
 }
 
 func TestMouseIgnoresOutside(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	s, _ := start(t, w, Options{})
 	s, b := play(t, s, 1)
 	for _, ev := range []console.Event{
@@ -761,8 +755,41 @@ func winNow(t *testing.T, s console.Screen, b *board) console.Screen {
 	return feed(s, at(5, console.KeyPress(console.KeyEnter)))
 }
 
+// An error wider than the terminal wraps between words, so that its
+// reason, at the end, shows; before, the row was cut at the terminal's
+// edge and "not a directory" or "permission denied" never showed.
+func TestLongErrorsWrap(t *testing.T) {
+	w := widths[0].W
+	file := filepath.Join(t.TempDir(), strings.Repeat("long-folder-name-", 4))
+	os.WriteFile(file, nil, 0o600)
+	s, _ := start(t, w, Options{Scores: filepath.Join(file, "scores.json"), Lang: "en"})
+	s, b := play(t, s, 1)
+	s = winNow(t, s, b)
+	narrow := console.Size{Width: 60, Height: 40}
+	f := s.View(narrow)
+	screen := f.Text(w)
+	for _, row := range strings.Split(screen, "\n") {
+		if console.Width(w, row) > narrow.Width {
+			t.Errorf("a row wider than the terminal: %q", row)
+		}
+	}
+	mustContain(t, strings.ReplaceAll(screen, "\n", " "), "Best time not saved:", "not a directory")
+
+	// The menu's notice of a bad file wraps too.
+	path := filepath.Join(t.TempDir(), strings.Repeat("long-folder-name-", 4)+"scores.json")
+	os.WriteFile(path, []byte("{not json"), 0o600)
+	s, _ = start(t, w, Options{Scores: path, Lang: "en"})
+	screen = s.View(narrow).Text(w)
+	mustContain(t, strings.ReplaceAll(screen, "\n", " "), "invalid character", "kept aside as")
+	for _, row := range strings.Split(screen, "\n") {
+		if console.Width(w, row) > narrow.Width {
+			t.Errorf("a menu row wider than the terminal: %q", row)
+		}
+	}
+}
+
 func TestWinSaveProblems(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	// The file went bad while the game was played: it is kept aside, the
 	// win is written to a new file, and the player is told.
 	path := filepath.Join(t.TempDir(), "scores.json")
@@ -781,14 +808,14 @@ func TestWinSaveProblems(t *testing.T) {
 	s, _ = start(t, w, Options{Scores: filepath.Join(file, "scores.json"), Lang: "en"})
 	s, b = play(t, s, 1)
 	s = winNow(t, s, b)
-	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", "left as it is")
+	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", "not a directory")
 }
 
 // The best times are read and written by commands, off the UI goroutine:
 // until the file answers, the board shows the time of the win and keeps
 // taking keys; the answer then adds the rank.
 func TestScoresThroughCommands(t *testing.T) {
-	w := widths[0].w
+	w := widths[0].W
 	scores := filepath.Join(t.TempDir(), "scores.json")
 	d := console.NewDriver(New(Options{Scores: scores, Lang: "en", Width: w, Rand: rand.New(rand.NewPCG(42, 42))}, nil), big)
 	d.Hold = true

@@ -15,14 +15,14 @@ import (
 
 // statusLine is the first line of the screen.
 func statusLine(d *console.Driver) string {
-	return strings.SplitN(d.Text(widths[0].w), "\n", 2)[0]
+	return strings.SplitN(d.Text(widths[0].W), "\n", 2)[0]
 }
 
 // newDriver starts the menu in a driver with a scores file of its own.
 func newDriver(t *testing.T, opt Options) (*console.Driver, string) {
 	t.Helper()
 	scores := filepath.Join(t.TempDir(), "scores.json")
-	opt.Scores, opt.Width = scores, widths[0].w
+	opt.Scores, opt.Width = scores, widths[0].W
 	if opt.Rand == nil {
 		opt.Rand = rand.New(rand.NewPCG(14, 14))
 	}
@@ -38,7 +38,7 @@ func TestHintBeforeTheFirstOpening(t *testing.T) {
 	if got := statusLine(d); got != "초급   남은 지뢰: 10   시간: 0초   힌트: 첫 칸은 안전" {
 		t.Fatalf("status %q", got)
 	}
-	mustContain(t, d.Text(widths[0].w), "r 새 게임   Esc/q 메뉴   t 힌트")
+	mustContain(t, d.Text(widths[0].W), "r 새 게임   Esc/q 메뉴   t 힌트")
 }
 
 // TestHintProbability: with nothing certain the cursor goes to the
@@ -102,7 +102,7 @@ func TestHintsSolveANoGuessBoard(t *testing.T) {
 	if b.field.Status() != Won {
 		t.Fatal("lost by following the hints")
 	}
-	mustContain(t, d.Text(widths[0].w), "중급 (추측 없음)   남은 지뢰: 0   시간: 2초   승리!",
+	mustContain(t, d.Text(widths[0].W), "중급 (추측 없음)   남은 지뢰: 0   시간: 2초   승리!",
 		"기록: 2.0초   (힌트를 써서 최고 기록에 넣지 않습니다)")
 	if _, err := os.Stat(scores); err == nil {
 		data, _ := os.ReadFile(scores)
@@ -119,9 +119,9 @@ func TestHintsSolveANoGuessBoard(t *testing.T) {
 func TestNoGuessFromTheMenu(t *testing.T) {
 	d, _ := newDriver(t, Options{Lang: "en"})
 	d.Send(console.Keys("6\r")...)
-	mustContain(t, d.Text(widths[0].w), "6. No-guess boards: on")
+	mustContain(t, d.Text(widths[0].W), "6. No-guess boards: on")
 	d.Send(console.Keys("6\r")...)
-	mustContain(t, d.Text(widths[0].w), "6. No-guess boards: off")
+	mustContain(t, d.Text(widths[0].W), "6. No-guess boards: off")
 	d.Send(console.Keys("6\r3\r")...)
 	b := d.Screen().(*board)
 	if got := statusLine(d); got != "Expert (no-guess)   Mines left: 99   Time: 0 s" {
@@ -136,21 +136,21 @@ func TestNoGuessFromTheMenu(t *testing.T) {
 	if b.col != 15 || b.field.Look(b.row, b.col) != Covered || d.Pending() != 1 {
 		t.Fatalf("while the board is made: cursor %d,%d, look %v, %d commands", b.row, b.col, b.field.Look(b.row, b.col), d.Pending())
 	}
-	mustNotContain(t, d.Text(widths[0].w), "Making a board")
+	mustNotContain(t, d.Text(widths[0].W), "Making a board")
 	if tick := d.Frame().Tick; tick <= 0 || tick > 200*time.Millisecond {
 		t.Fatalf("tick %v while the board is made", tick)
 	}
 	d.Send(at(10.3, console.Event{Type: console.TickEvent}))
-	mustContain(t, d.Text(widths[0].w), "Making a board that needs no guess... (try 1)")
+	mustContain(t, d.Text(widths[0].W), "Making a board that needs no guess... (try 1)")
 	d.RunCommands()
 	d.Hold = false
 	if !b.field.Started() || !b.field.IsOpen(7, 14) {
 		t.Fatal("the first opening did not happen where it was asked")
 	}
-	mustNotContain(t, d.Text(widths[0].w), "Making a board")
+	mustNotContain(t, d.Text(widths[0].W), "Making a board")
 	// The clock starts when the board is there.
 	d.Send(at(12.5, console.Event{Type: console.TickEvent}))
-	mustContain(t, d.Text(widths[0].w), "Time: 2 s")
+	mustContain(t, d.Text(widths[0].W), "Time: 2 s")
 	var pl solver.Player
 	guesses, _, err := playOut(b.field, &pl)
 	if err != nil || guesses != 0 || b.field.Status() != Won {
@@ -189,7 +189,7 @@ func TestNoGuessImpossible(t *testing.T) {
 	if !b.field.Started() || !b.field.IsOpen(0, 0) {
 		t.Fatal("no first opening")
 	}
-	mustContain(t, d.Text(widths[0].w), "No no-guess board found for this field")
+	mustContain(t, d.Text(widths[0].W), "No no-guess board found for this field")
 	if strings.Contains(statusLine(d), "no-guess") {
 		t.Errorf("a normal board is called no-guess: %q", statusLine(d))
 	}
@@ -205,16 +205,16 @@ func TestNoGuessBestTimesApart(t *testing.T) {
 	b.field = fieldOf(t, "*o", "o.")
 	b.row, b.col, b.start = 1, 1, at(2, console.Event{}).Time
 	d.Send(at(5, console.KeyPress(console.KeyEnter)))
-	mustContain(t, d.Text(widths[0].w), "기록: 3.0초, 최고 기록 1위")
+	mustContain(t, d.Text(widths[0].W), "기록: 3.0초, 최고 기록 1위")
 	data, _ := os.ReadFile(scores)
 	if !strings.Contains(string(data), `"2x2/1+noguess"`) || strings.Contains(string(data), `"2x2/1":`) {
 		t.Fatalf("scores file %s", data)
 	}
 	d.Send(console.KeyPress(console.KeyEsc))
 	d.Send(console.Keys("5\r")...)
-	mustContain(t, d.Text(widths[0].w), "최고 기록: 초급 (9 x 9, 지뢰 10개)   (1/4)", "(기록이 없습니다)")
+	mustContain(t, d.Text(widths[0].W), "최고 기록: 초급 (9 x 9, 지뢰 10개)   (1/4)", "(기록이 없습니다)")
 	d.Send(console.KeyPress(console.KeyLeft))
-	mustContain(t, d.Text(widths[0].w), "최고 기록: 사용자 지정 (2 x 2, 지뢰 1개) (추측 없음)   (4/4)", "  1.      3.0초")
+	mustContain(t, d.Text(widths[0].W), "최고 기록: 사용자 지정 (2 x 2, 지뢰 1개) (추측 없음)   (4/4)", "  1.      3.0초")
 }
 
 func TestScoreKeys(t *testing.T) {

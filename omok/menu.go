@@ -1,6 +1,9 @@
 package omok
 
-import "termgames/console"
+import (
+	"termgames/console"
+	"termgames/omok/renju"
+)
 
 // The menu's items, numbered as the original numbers them.
 const (
@@ -24,9 +27,15 @@ type menuScreen struct {
 func (m *menuScreen) Update(ev console.Event) console.Screen {
 	switch m.menu.Update(ev) {
 	case itemPlay:
-		return newGame(m)
+		if m.opt.RuleGiven {
+			return newGame(m)
+		}
+		return m.askRule(func(r Rule) console.Screen {
+			m.opt.Rule = r
+			return newGame(m)
+		})
 	case itemHowTo:
-		m.menu.Show(m.text.howToPlay(m.opt.Rule, m.opt.Size)...)
+		m.menu.Show(m.howToPlay()...)
 	case itemCredits:
 		m.menu.Show(m.text.credits...)
 	case itemQuit:
@@ -42,6 +51,48 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 // View shows the transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
 	return m.menu.View(size, m.opt.Width)
+}
+
+// howToPlay is the how-to for the rule in force: the last one chosen.
+func (m *menuScreen) howToPlay() []string {
+	glyphs, forbid := unicodeGlyphs, unicodeForbid
+	if m.opt.ASCII {
+		glyphs, forbid = asciiGlyphs, asciiForbid
+	}
+	return m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
+}
+
+// askRule clears the screen and asks for the rule in the menu's style, one
+// number per rule; start gets the answer. Esc goes back to the menu.
+func (m *menuScreen) askRule(start func(Rule) console.Screen) console.Screen {
+	return &ruleScreen{
+		menu:  m,
+		ask:   console.NewMenu(m.text.ruleMenu, m.text.rulePrompt, m.text.retry, len(renju.Rules)),
+		start: start,
+	}
+}
+
+// ruleScreen is the rule question asked before a game.
+type ruleScreen struct {
+	menu  *menuScreen
+	ask   *console.Menu
+	start func(Rule) console.Screen
+}
+
+// Update passes typed keys to the question; Esc returns to the menu.
+func (s *ruleScreen) Update(ev console.Event) console.Screen {
+	if ev.Type == console.KeyEvent && ev.IsKey(console.KeyEsc) {
+		return s.menu.reopen()
+	}
+	if n := s.ask.Update(ev); n > 0 {
+		return s.start(renju.Rules[n-1])
+	}
+	return s
+}
+
+// View shows the question's transcript.
+func (s *ruleScreen) View(size console.Size) console.Frame {
+	return s.ask.View(size, s.menu.opt.Width)
 }
 
 // reopen clears the screen and asks again, as the original's loop prints

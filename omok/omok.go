@@ -6,14 +6,19 @@
 // looking only along the four lines through it; Judge reads a 19x19 board
 // and answers as Baekjoon 2615 expects. The screens (menu.go, play.go) turn
 // keys into calls of the rules and the board into console frames, with the
-// original's texts (text.go); omok.go holds what they share.
+// original's texts (text.go); omok.go holds what they share. The wall
+// between the two is checked: layout_test.go, at the module's root, fails
+// when a rules file imports the terminal's packages.
 package omok
 
 import (
+	"slices"
+
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/omok/renju"
 )
 
 // Options are the command line's choices for a game.
@@ -28,8 +33,13 @@ type Options struct {
 	// (ParseSize); the screens draw any size from 5 to 19 and take any other
 	// as 15.
 	Size int
-	// Rule decides which lines win: Freestyle (the original's) or Standard.
+	// Rule decides which lines win and which moves are forbidden:
+	// Freestyle (the original's), Standard, Renju or Omok. The how-to
+	// explains it until the player chooses another before a game.
 	Rule Rule
+	// RuleGiven says the command line chose Rule (-rule): the menu then
+	// starts a game without asking for the rule.
+	RuleGiven bool
 	// Width measures text and pads board glyphs; nil builds one from the
 	// environment (console.NewCondition).
 	Width *runewidth.Condition
@@ -48,7 +58,7 @@ func (o Options) normalized() Options {
 	if o.Size < minSize || o.Size > maxSize {
 		o.Size = DefaultSize
 	}
-	if o.Rule != Standard {
+	if !slices.Contains(renju.Rules, o.Rule) {
 		o.Rule = Freestyle
 	}
 	if o.Width == nil {

@@ -1,9 +1,11 @@
 package omok
 
 import (
+	"errors"
 	"fmt"
 
 	"termgames/console"
+	"termgames/omok/renju"
 )
 
 // glyphs are how a cell is drawn, by Stone: the original's □ ○ ●, or . O X
@@ -13,13 +15,21 @@ var (
 	asciiGlyphs   = [3]string{Empty: ".", P1: "O", P2: "X"}
 )
 
+// The mark of a point the rule forbids the player to move (renju, 오목룰).
+const (
+	unicodeForbid = "×"
+	asciiForbid   = "x"
+)
+
 // Styles of the board. Each stays readable under NO_COLOR, where the console
 // drops the colours: the cursor is reverse video, the last stone bold and
 // underlined, the winning stones reverse video on a board without a cursor.
 var (
-	cursorStyle = console.Style{Reverse: true}
-	lastStyle   = console.Style{FG: console.Red, Bold: true, Underline: true}
-	winStyle    = console.Style{FG: console.Yellow, Bold: true, Reverse: true}
+	lastStyle = console.Style{FG: console.Red, Bold: true, Underline: true}
+	winStyle  = console.Style{FG: console.Yellow, Bold: true, Reverse: true}
+	// forbidStyle dims the × of a forbidden point; without colour the
+	// glyph alone tells it from □.
+	forbidStyle = console.Style{FG: console.BrightBlack}
 )
 
 // panelGap is the space between the board and the keys beside it, and
@@ -37,7 +47,9 @@ type game struct {
 	opt     Options
 	text    *text
 	glyphs  [3]string
+	forbid  string // the mark of a forbidden point
 	board   *Board
+	shapes  []renju.Shape // the forbidden map for the player to move, drawn
 	cursor  Point
 	message string // the original's system_message: the line under the key line
 	confirm bool   // Esc was pressed: asking whether to leave
@@ -49,10 +61,11 @@ func newGame(m *menuScreen) *game {
 		opt:    m.opt,
 		text:   m.text,
 		glyphs: unicodeGlyphs,
+		forbid: unicodeForbid,
 		board:  NewBoard(m.opt.Size, m.opt.Rule),
 	}
 	if m.opt.ASCII {
-		g.glyphs = asciiGlyphs
+		g.glyphs, g.forbid = asciiGlyphs, asciiForbid
 	}
 	return g
 }
@@ -96,13 +109,19 @@ func (g *game) move(dr, dc int) {
 	g.message = ""
 }
 
-// place puts the current player's stone under the cursor.
+// place puts the current player's stone under the cursor. The player
+// stays to move after a refusal: the point is taken, or the rule forbids it.
 func (g *game) place() {
-	if _, err := g.board.Place(g.cursor); err != nil {
-		g.message = g.text.occupied // the only refusal a player can reach
-		return
+	_, err := g.board.Place(g.cursor)
+	var fe *ForbiddenError
+	switch {
+	case errors.As(err, &fe):
+		g.message = fmt.Sprintf(g.text.forbidden, g.text.shapeName[fe.Shape])
+	case err != nil:
+		g.message = g.text.occupied // the other refusal a player can reach
+	default:
+		g.message = ""
 	}
-	g.message = ""
 }
 
 // undo takes back the last move and puts the cursor on it, where the player
@@ -141,6 +160,8 @@ func (g *game) View(size console.Size) console.Frame {
 	switch {
 	case out.Winner != Empty:
 		f.Lines(row, fmt.Sprintf(g.text.win, int(out.Winner)), g.text.anyKey)
+	case out.Draw && !g.board.Full():
+		f.Lines(row, g.text.noMoves, g.text.anyKey)
 	case out.Draw:
 		f.Lines(row, g.text.draw, g.text.anyKey)
 	default:
@@ -168,27 +189,35 @@ func (g *game) drawBoard(f *console.Frame) {
 		win[p] = true
 	}
 	last, hasLast := g.board.Last()
+	// The map is made afresh for every frame: it takes microseconds
+	// (BenchmarkForbiddenMap in omok/renju), and so it always matches the
+	// board, after a move, a refusal or a take-back alike.
+	g.shapes = g.board.ForbiddenMap(g.shapes)
 	for r := range n {
 		for c := range n {
 			p := Point{r, c}
 			s := g.board.At(p)
+			glyph := g.glyphs[s]
 			var st console.Style
 			switch {
 			case win[p]:
 				st = winStyle
 			case hasLast && p == last:
 				st = lastStyle
+			case !out.Over() && g.shapes[r*n+c] != renju.None:
+				glyph, st = g.forbid, forbidStyle
 			}
 			if p == g.cursor && !out.Over() {
 				// The cursor is drawn as the stone the current player
 				// would place, as in the original, or as the stone already
-				// there, so that a full cell never looks empty.
-				if s == Empty {
-					s = g.board.Turn()
+				// there, so that a full cell never looks empty; on a point
+				// the rule forbids it stays the ×.
+				if s == Empty && glyph != g.forbid {
+					glyph = g.glyphs[g.board.Turn()]
 				}
 				st.Reverse = true
 			}
-			f.Put(r, 2*c, console.Pad(g.opt.Width, g.glyphs[s], 2), st)
+			f.Put(r, 2*c, console.Pad(g.opt.Width, glyph, 2), st)
 		}
 	}
 }
@@ -198,7 +227,11 @@ func (g *game) drawBoard(f *console.Frame) {
 func (g *game) drawPanel(f *console.Frame, size console.Size) {
 	t, w := g.text, g.opt.Width
 	lines := append([]string(nil), t.panel...)
-	lines = append(lines, "", "", t.ruleName[g.board.Rule()], fmt.Sprintf(t.moves, g.board.Moves()))
+	lines = append(lines, "", "", t.ruleName[g.board.Rule()])
+	if g.board.Rule().HasForbidden() {
+		lines = append(lines, fmt.Sprintf(t.legend, g.forbid))
+	}
+	lines = append(lines, fmt.Sprintf(t.moves, g.board.Moves()))
 	if p, ok := g.board.Last(); ok {
 		lines = append(lines, fmt.Sprintf(t.last, p.Row+1, p.Col+1))
 	}
@@ -238,9 +271,14 @@ func (g *game) needWidth() int {
 	width := 2 * g.board.Size()
 	for _, l := range []string{
 		fmt.Sprintf(t.turn, 1), t.move, t.occupied, t.undone, t.noUndo, t.confirm,
-		fmt.Sprintf(t.win, 1), t.draw, t.anyKey,
+		fmt.Sprintf(t.win, 1), t.draw, t.noMoves, t.anyKey,
 	} {
 		width = max(width, console.Width(w, l))
+	}
+	if g.board.Rule().HasForbidden() {
+		for _, name := range t.shapeName {
+			width = max(width, console.Width(w, fmt.Sprintf(t.forbidden, name)))
+		}
 	}
 	return width
 }

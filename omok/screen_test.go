@@ -9,32 +9,17 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/screentest"
+	"termgames/omok/renju"
 )
 
 // terminal is the size the screens are looked at in, as in the manual tests.
-var terminal = console.Size{Width: 100, Height: 40}
+var terminal = screentest.Size
 
-// widths are the two ways a terminal draws □ ○ ●; every screen test runs
-// under both.
-var widths = []struct {
-	name string
-	w    *runewidth.Condition
-}{
-	{"narrow", console.NewCondition(console.Narrow)},
-	{"wide", console.NewCondition(console.Wide)},
-}
-
-// eachWidth runs f once per width.
-func eachWidth(t *testing.T, f func(t *testing.T, w *runewidth.Condition)) {
-	for _, wd := range widths {
-		t.Run(wd.name, func(t *testing.T) { f(t, wd.w) })
-	}
-}
-
-// screenText returns what a player reads on s.
-func screenText(s console.Screen, w *runewidth.Condition) string {
-	return s.View(terminal).Text(w)
-}
+var (
+	eachWidth  = screentest.EachWidth
+	screenText = screentest.Text
+)
 
 // menuLines is the original's menu block and prompt.
 var menuLines = []string{
@@ -206,13 +191,11 @@ func cell(t *testing.T, s console.Screen, r, c int) console.Span {
 // frameCell returns the span of frame f drawn for cell (r, c).
 func frameCell(t *testing.T, f console.Frame, r, c int) console.Span {
 	t.Helper()
-	for _, sp := range f.Rows[r] {
-		if sp.Col == 2*c {
-			return sp
-		}
+	sp, ok := screentest.SpanAt(f, r, 2*c)
+	if !ok {
+		t.Fatalf("no span at row %d column %d", r, 2*c)
 	}
-	t.Fatalf("no span at row %d column %d", r, 2*c)
-	return console.Span{}
+	return sp
 }
 
 // cursorAt returns the one reversed cell of an n x n board.
@@ -233,9 +216,14 @@ func cursorAt(t *testing.T, s console.Screen, n int) Point {
 	return found[0]
 }
 
-// startGame opens the game from the menu.
+// startGame opens the game from the menu, answering the rule question
+// with opt.Rule unless the command line gave it.
 func startGame(opt Options) console.Screen {
-	return console.Feed(New(opt, nil), console.Keys("1\r")...)
+	keys := "1\r"
+	if !opt.RuleGiven {
+		keys += fmt.Sprintf("%d\r", opt.normalized().Rule+1)
+	}
+	return console.Feed(New(opt, nil), console.Keys(keys)...)
 }
 
 // under returns the lines of the screen under an n-row board.
@@ -427,7 +415,7 @@ func TestWin(t *testing.T) {
 		if got := screenText(s, w); got != strings.Join(menuLines, "\n") {
 			t.Fatalf("after the final board:\n%s", got)
 		}
-		s = console.Feed(s, console.Keys("1\r")...)
+		s = console.Feed(s, console.Keys("1\r1\r")...)
 		want = grid(w, unicodeGlyphs, withRows(emptyRows(15), "o..............")...)
 		if got := board(s, w, 15); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Fatalf("a new game does not start empty:\n%s", strings.Join(got, "\n"))
@@ -454,7 +442,7 @@ func TestWinEveryDirectionOnScreen(t *testing.T) {
 			}
 		}
 		s := console.Feed(startGame(Options{}), console.Keys(playKeys(moves...))...)
-		w := widths[0].w
+		w := screentest.Narrow
 		if got := under(s, w, 15); got[0] != "Player 1P의 승리로 게임을 종료합니다." {
 			t.Errorf("%s: %q", tt.name, got)
 		}
@@ -469,7 +457,7 @@ func TestWinEveryDirectionOnScreen(t *testing.T) {
 func TestStandardOverlineOnScreen(t *testing.T) {
 	// 1P makes six on the top row under the standard rule: no win, 2P moves.
 	moves := []Point{{0, 0}, {5, 0}, {0, 1}, {5, 1}, {0, 2}, {5, 3}, {0, 4}, {5, 5}, {0, 5}, {5, 7}, {0, 3}}
-	w := widths[0].w
+	w := screentest.Narrow
 	s := console.Feed(startGame(Options{Rule: Standard, Width: w}), console.Keys(playKeys(moves...))...)
 	if got := under(s, w, 15); got[0] != turn2 {
 		t.Fatalf("standard, six in a row: %q", got)
@@ -533,7 +521,7 @@ func TestUndoKeys(t *testing.T) {
 
 func TestEscConfirm(t *testing.T) {
 	const prompt = "게임을 그만두고 메뉴로 돌아갈까요? (y/n)"
-	w := widths[1].w
+	w := screentest.Wide
 	played := console.Keys(playKeys(Point{1, 1}) + "\r") // and a refused move: a message to clear
 	for _, tt := range []struct {
 		name   string
@@ -619,7 +607,7 @@ func TestASCII(t *testing.T) {
 }
 
 func TestEnglish(t *testing.T) {
-	w := widths[0].w
+	w := screentest.Narrow
 	s := New(Options{Lang: "en", Width: w}, nil)
 	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n============================\nEnter a menu number :"
 	if got := screenText(s, w); got != menu {
@@ -637,12 +625,12 @@ func TestEnglish(t *testing.T) {
 	if got := screenText(s, w); !strings.Contains(got, "Made by. FanJae.") || !strings.Contains(got, "port") {
 		t.Errorf("credits:\n%s", got)
 	}
-	for _, l := range append(append(english.howToPlay(Standard, 19), english.credits...), english.menu...) {
+	for _, l := range append(append(english.howToPlay(Renju, 19, asciiGlyphs, asciiForbid), english.credits...), english.menu...) {
 		if hasHangul(l) {
 			t.Errorf("Hangul in the English text %q", l)
 		}
 	}
-	s = console.Feed(s, console.Keys("1\r\r\r")...)
+	s = console.Feed(s, console.Keys("1\r1\r\r\r")...)
 	if got := under(s, w, 15); strings.Join(got, "\n") != "Player 2P's turn.\nMove with the arrow keys (up, down, left, right); Enter places a stone.\nA stone is already there. Place yours somewhere else." {
 		t.Errorf("game: %q", got)
 	}
@@ -731,10 +719,10 @@ func TestTranscriptLinesFit80(t *testing.T) {
 	// The menu screens print lines into a transcript; none may wrap in an
 	// 80-column terminal.
 	for _, tx := range []*text{&korean, &english} {
-		for _, rule := range []Rule{Freestyle, Standard} {
-			for _, w := range widths {
-				for _, l := range append(append(tx.howToPlay(rule, 19), tx.credits...), tx.menu...) {
-					if got := console.Width(w.w, l); got > 79 {
+		for _, rule := range renju.Rules {
+			for _, w := range screentest.Widths {
+				for _, l := range append(append(append(tx.howToPlay(rule, 19, unicodeGlyphs, unicodeForbid), tx.credits...), tx.menu...), tx.ruleMenu...) {
+					if got := console.Width(w.W, l); got > 79 {
 						t.Errorf("%q is %d columns", l, got)
 					}
 				}

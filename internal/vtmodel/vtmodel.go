@@ -2,9 +2,13 @@
 // it reads what a program writes and keeps the grid of cells a terminal
 // would show, so a test can read the screen as text the way a player would.
 //
-// It knows the sequences the console writes (cursor moves, line and screen
-// erases, SGR, private modes such as the alternate screen) and the plain
-// controls (CR, LF, BS). Anything else is consumed and ignored.
+// It knows the sequences the console writes: absolute and relative cursor
+// moves (CUP, CHA, CUU, CUD, CUF, CUB), line, screen and character erases
+// (EL, ED, ECH, painting the current background as xterm does), SGR
+// (bold, underline, reverse and the 16 colours, kept per cell), private
+// modes such as the alternate screen, and the plain controls (CR, LF, BS,
+// HT). Wide glyphs take two cells; writing over half of one blanks the
+// other half. Anything else is consumed and ignored.
 package vtmodel
 
 import (
@@ -18,9 +22,20 @@ import (
 	"github.com/mattn/go-runewidth"
 )
 
+// Attr is how a cell is drawn: the SGR attributes the model knows. Colours
+// are 0 for the terminal's default, 1-8 for black to white (SGR 30-37,
+// 40-47) and 9-16 for their bright forms (SGR 90-97, 100-107).
+type Attr struct {
+	FG, BG    uint8
+	Bold      bool
+	Underline bool
+	Reverse   bool
+}
+
 type cell struct {
 	r    rune
 	cont bool // right half of a wide character
+	a    Attr
 }
 
 // Screen is the modelled terminal. It is safe for one writer and many readers.
@@ -36,6 +51,7 @@ type Screen struct {
 	col    int
 	saved  [2]int // cursor saved on entering the alternate screen
 	pend   []byte // an incomplete sequence or character
+	attr   Attr   // the current SGR attributes
 	modes  map[int]bool
 	answer io.Writer
 }
@@ -174,9 +190,9 @@ func (s *Screen) put(r rune) {
 	if end := s.col + w; end < s.width && row[end].cont {
 		row[end] = cell{r: ' '}
 	}
-	row[s.col] = cell{r: r}
+	row[s.col] = cell{r: r, a: s.attr}
 	for k := 1; k < w; k++ {
-		row[s.col+k] = cell{cont: true}
+		row[s.col+k] = cell{cont: true, a: s.attr}
 	}
 	// At the margin the cursor stays on the last column, as a terminal's
 	// does with autowrap off.
@@ -249,22 +265,75 @@ func (s *Screen) csi(params string, final byte) {
 		case 2:
 			from = 0
 		}
-		for c := from; c < to; c++ {
-			g[s.row][c] = cell{r: ' '}
-		}
+		s.erase(s.row, from, to)
+	case 'X':
+		s.erase(s.row, s.col, min(s.col+arg(0, 1), s.width))
 	case 'J':
 		switch arg(0, 0) {
 		case 2, 3:
 			for r := range g {
-				g[r] = blankRow(s.width)
+				s.erase(r, 0, s.width)
 			}
 		default:
-			for c := s.col; c < s.width; c++ {
-				g[s.row][c] = cell{r: ' '}
-			}
+			s.erase(s.row, s.col, s.width)
 			for r := s.row + 1; r < s.height; r++ {
-				g[r] = blankRow(s.width)
+				s.erase(r, 0, s.width)
 			}
+		}
+	case 'm':
+		s.sgr(nums)
+	}
+}
+
+// erase blanks columns from to to of row r with the current background
+// (xterm's background colour erase), blanking too the rest of any wide
+// character cut in half.
+func (s *Screen) erase(r, from, to int) {
+	row := s.grid()[r]
+	if from >= to {
+		return
+	}
+	if row[from].cont && from > 0 {
+		row[from-1] = cell{r: ' '}
+	}
+	if to < s.width && row[to].cont {
+		row[to] = cell{r: ' '}
+	}
+	for c := from; c < to; c++ {
+		row[c] = cell{r: ' ', a: Attr{BG: s.attr.BG}}
+	}
+}
+
+// sgr sets the current attributes from the parameters of ESC [ ... m.
+func (s *Screen) sgr(nums []int) {
+	for _, n := range nums {
+		switch {
+		case n == 0:
+			s.attr = Attr{}
+		case n == 1:
+			s.attr.Bold = true
+		case n == 22:
+			s.attr.Bold = false
+		case n == 4:
+			s.attr.Underline = true
+		case n == 24:
+			s.attr.Underline = false
+		case n == 7:
+			s.attr.Reverse = true
+		case n == 27:
+			s.attr.Reverse = false
+		case n >= 30 && n <= 37:
+			s.attr.FG = uint8(n - 30 + 1)
+		case n == 39:
+			s.attr.FG = 0
+		case n >= 90 && n <= 97:
+			s.attr.FG = uint8(n - 90 + 9)
+		case n >= 40 && n <= 47:
+			s.attr.BG = uint8(n - 40 + 1)
+		case n == 49:
+			s.attr.BG = 0
+		case n >= 100 && n <= 107:
+			s.attr.BG = uint8(n - 100 + 9)
 		}
 	}
 }
@@ -311,6 +380,25 @@ func (s *Screen) At(row, col int) rune {
 		return 0
 	}
 	return g[row][col].r
+}
+
+// AttrAt returns the attributes of the cell at row and column (a wide
+// character's in both its cells), the zero Attr for a cell off the screen.
+func (s *Screen) AttrAt(row, col int) Attr {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.grid()
+	if row < 0 || row >= len(g) || col < 0 || col >= len(g[row]) {
+		return Attr{}
+	}
+	return g[row][col].a
+}
+
+// Size returns the screen's width and height.
+func (s *Screen) Size() (width, height int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.width, s.height
 }
 
 // Mode reports whether private mode m (1049 alternate screen, 25 cursor
