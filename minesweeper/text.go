@@ -37,8 +37,7 @@ type texts struct {
 	unit          string // after a time in seconds
 	bestHelp      string
 	tooSmall      [3]string // the terminal is too small: what is needed, what is there
-	noGuessItem   string    // the menu's toggle line, with noGuessState
-	noGuessState  [2]string // off, on
+	noGuessState  [2]string // off, on: the menu line with "%s" shows it
 	noGuessTag    string    // after a level's name: its boards need no guess
 	generating    string    // a no-guess board is being made, with the tries so far
 	noBoard       string    // no no-guess board was found: a normal one is played
