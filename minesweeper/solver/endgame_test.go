@@ -9,8 +9,11 @@ import (
 // TestEndgameListsEveryLayout: the endgame's list of layouts has as many
 // as brute force counts, and each fits the position.
 func TestEndgameListsEveryLayout(t *testing.T) {
-	checked := 0
-	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 9)), 80) {
+	checked, games, want := 0, 80, 100
+	if raceEnabled {
+		games, want = 30, 30
+	}
+	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 9)), games) {
 		if coveredCells(p) > 18 {
 			continue
 		}
@@ -48,7 +51,7 @@ func TestEndgameListsEveryLayout(t *testing.T) {
 		}
 		checked++
 	}
-	if checked < 100 {
+	if checked < want {
 		t.Fatalf("only %d positions", checked)
 	}
 }
@@ -72,8 +75,11 @@ func TestEndgameFiftyFifty(t *testing.T) {
 // TestEndgameNeverWorseThanSafest: no cell, opened first, wins more
 // often than the endgame's choice.
 func TestEndgameNeverWorseThanSafest(t *testing.T) {
-	searched := 0
-	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 10)), 60) {
+	searched, games, want := 0, 60, 20
+	if raceEnabled {
+		games, want = 20, 5
+	}
+	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 10)), games) {
 		a, err := Analyze(p)
 		if err != nil || len(a.Safe) > 0 {
 			continue
@@ -96,7 +102,7 @@ func TestEndgameNeverWorseThanSafest(t *testing.T) {
 			}
 		}
 	}
-	if searched < 20 {
+	if searched < want {
 		t.Fatalf("only %d positions searched", searched)
 	}
 }

@@ -43,12 +43,12 @@ func playGames(t testing.TB, seed uint64, games int, see func(p *Position, l *La
 
 // TestNeverWrong: over more than 10,000 positions from real games, no
 // cell called safe holds a mine and no cell called a mine is safe, by
-// Analyze and by the player's moves. (Under the race detector: a sixth.)
+// Analyze and by the player's moves. (Under the race detector: a twelfth.)
 func TestNeverWrong(t *testing.T) {
 	positions, certain, estimated := 0, 0, 0
 	games, want := 700, 10000
 	if raceEnabled {
-		games, want = 120, 1500
+		games, want = 60, 700
 	}
 	playGames(t, 14, games, func(p *Position, l *Layout, step Step) {
 		positions++
