@@ -78,7 +78,7 @@ func TestTopMenu(t *testing.T) {
 	games := []struct{ choice, shows, quit string }{
 		{"1", "오목 게임을 플레이합시다!", "4\r"},
 		{"2", "Computer guesses your number", "4\r"},
-		{"3", "초급", "6\r"},
+		{"3", "초급", "7\r"},
 	}
 	for _, g := range games {
 		tm.Send(g.choice + "\r")

@@ -225,13 +225,21 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		opt.AI = ai
 		return baseball.New(opt, nil), &c, nil
 	case "minesweeper":
+		if len(args) > 0 && args[0] == "bench" {
+			err := minesweeper.BenchCommand(args[1:], stdout, &said)
+			if errors.Is(err, minesweeper.ErrBenchUsage) {
+				err = usageError{}
+			}
+			return nil, nil, err
+		}
 		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
 		scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
+		noGuess := fs.Bool("noguess", false, "boards that logic alone solves, made at the first opening")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
 		opt := minesweeperOptions(c, c.w)
-		opt.Marks, opt.Scores = *marks, *scores
+		opt.Marks, opt.Scores, opt.NoGuess = *marks, *scores, *noGuess
 		return minesweeper.New(opt, nil), &c, nil
 	case "help":
 		usage(stdout, fs)
@@ -284,7 +292,8 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
   termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
-  termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
+  termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
+  termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess)
   termgames COMMAND -h                   a command's flags (each lists only its own)
 
 flags of the top menu:

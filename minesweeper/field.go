@@ -343,6 +343,31 @@ func (f *Field) Flag(r, c int, marks bool) bool {
 	return true
 }
 
+// Lay puts the given mines (row by row, one per cell) on the field before
+// the first opening, in place of the random ones the first opening would
+// lay: a no-guess board comes this way. The count must be the level's.
+func (f *Field) Lay(mine []bool) error {
+	if f.placed {
+		return errors.New("minesweeper: the mines are already laid")
+	}
+	if len(mine) != len(f.mine) {
+		return fmt.Errorf("minesweeper: %d cells laid on a field of %d", len(mine), len(f.mine))
+	}
+	n := 0
+	for _, m := range mine {
+		if m {
+			n++
+		}
+	}
+	if n != f.level.Mines {
+		return fmt.Errorf("minesweeper: %d mines laid, the level has %d", n, f.level.Mines)
+	}
+	copy(f.mine, mine)
+	f.placed = true
+	f.countMines()
+	return nil
+}
+
 // place lays the mines for a first opening at cell first: uniformly among
 // the cells outside first and its neighbours, when enough cells are left
 // there, otherwise among the cells other than first. A partial

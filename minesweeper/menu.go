@@ -2,6 +2,7 @@ package minesweeper
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,9 +11,10 @@ import (
 
 // The menu's items.
 const (
-	itemCustom = 4
-	itemBest   = 5
-	itemQuit   = 6
+	itemCustom  = 4
+	itemBest    = 5
+	itemNoGuess = 6
+	itemQuit    = 7
 )
 
 // Update reads the menu's answer.
@@ -38,6 +40,10 @@ func (a *app) choose(ev console.Event) console.Screen {
 		return newAskCustom(a)
 	case itemBest:
 		return newBestTimes(a)
+	case itemNoGuess:
+		a.noGuess = !a.noGuess
+		a.menu = a.newMenu()
+		return a
 	case itemQuit:
 		a.menu.Show()
 		if a.back != nil {
@@ -68,7 +74,7 @@ func (a *app) play(l Level) console.Screen {
 	if err != nil {
 		return a.toMenu(err.Error())
 	}
-	return &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2}
+	return &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: a.noGuess}
 }
 
 // askCustom asks for a custom field the way the menu asks: rows, then
@@ -169,16 +175,77 @@ func (s *askCustom) View(size console.Size) console.Frame {
 }
 
 // bestTimes shows the ten best times of one of the original's three levels
-// at a time; custom fields keep no best times (play.go). Left and right
+// (or of their no-guess boards) at a time; custom fields keep no best times
+// (play.go). Left and right
 // turn the page; Esc, Enter, q or Backspace go back to the menu.
 type bestTimes struct {
 	app   *app
-	pages [3]Level
+	pages []page
 	page  int
 }
 
+// newBestTimes lists the original's three levels, then those of their
+// no-guess boards that have times.
 func newBestTimes(a *app) console.Screen {
-	return &bestTimes{app: a, pages: Levels()}
+	b := &bestTimes{app: a}
+	for _, l := range Levels() {
+		b.pages = append(b.pages, page{level: l})
+	}
+	for _, key := range a.store.keys() {
+		// Custom fields keep no best times (play.go); a file from before
+		// may hold some, which stay in it unlisted.
+		if p, ok := pageOfKey(key); ok && p.level.Name != "" && !slices.Contains(b.pages, p) {
+			b.pages = append(b.pages, p)
+		}
+	}
+	return b
+}
+
+// noGuessSuffix ends the best-times key of a level's no-guess boards, so
+// that their times are kept apart; files written before no-guess boards
+// have no such keys and read as before.
+const noGuessSuffix = "+noguess"
+
+// scoreKey is the best-times key of level l, with or without no-guess
+// boards.
+func scoreKey(l Level, noGuess bool) string {
+	if noGuess {
+		return l.Key() + noGuessSuffix
+	}
+	return l.Key()
+}
+
+// page is one page of the best times: a level, with no-guess boards or
+// without.
+type page struct {
+	level   Level
+	noGuess bool
+}
+
+// pageOfKey reads a best-times key back into its page.
+func pageOfKey(key string) (page, bool) {
+	base, noGuess := strings.CutSuffix(key, noGuessSuffix)
+	l, ok := levelOfKey(base)
+	return page{l, noGuess}, ok
+}
+
+// levelOfKey reads a best-times key back into its level: a name of one of
+// the original's levels, or "RxC/M".
+func levelOfKey(key string) (Level, bool) {
+	for _, l := range Levels() {
+		if l.Key() == key {
+			return l, true
+		}
+	}
+	var l Level
+	var rest string
+	if n, _ := fmt.Sscanf(key, "%dx%d/%d%s", &l.Rows, &l.Cols, &l.Mines, &rest); n != 3 {
+		return Level{}, false
+	}
+	if l.Check() != nil || l.Key() != key {
+		return Level{}, false
+	}
+	return Custom(l.Rows, l.Cols, l.Mines), true
 }
 
 // Update turns the page or goes back to the menu.
@@ -205,11 +272,15 @@ func (b *bestTimes) turn(ev console.Event) console.Screen {
 // View lists the page's times: rank, seconds to a tenth, and when.
 func (b *bestTimes) View(console.Size) console.Frame {
 	t := b.app.t
-	l := b.pages[b.page]
+	p := b.pages[b.page]
+	title := t.levelTitle(p.level)
+	if p.noGuess {
+		title += t.noGuessTag
+	}
 	var f console.Frame
-	f.Line(0, fmt.Sprintf(t.bestTitle, t.levelTitle(l))+fmt.Sprintf("   (%d/%d)", b.page+1, len(b.pages)))
+	f.Line(0, fmt.Sprintf(t.bestTitle, title)+fmt.Sprintf("   (%d/%d)", b.page+1, len(b.pages)))
 	row := 2
-	recs := b.app.store.times(l.Key())
+	recs := b.app.store.times(scoreKey(p.level, p.noGuess))
 	if len(recs) == 0 {
 		f.Line(row, "  "+t.bestNone)
 		row++

@@ -3,7 +3,9 @@
 // and by mouse, with best times kept in a file.
 //
 // field.go holds every rule of the game (no terminal, no I/O) and scores.go
-// the best-times file; the screens are menu.go (the numbered menu, the
+// the best-times file; the solver behind the hints and the no-guess boards
+// is the sub-package solver, and solverbench.go has it play the game
+// (`termgames minesweeper bench`); the screens are menu.go (the numbered menu, the
 // custom-size questions, the best times), play.go (the board) and text.go
 // (their words); minesweeper.go holds what they share, and runs the
 // best-times file's reading and writing as commands, off the UI goroutine.
@@ -40,6 +42,10 @@ type Options struct {
 	Rand *rand.Rand
 	// Width measures text and glyphs as the terminal draws them.
 	Width *runewidth.Condition
+	// NoGuess starts with no-guess boards (the menu toggles it): each is
+	// made at the first opening so that logic alone, with the mine count,
+	// solves it.
+	NoGuess bool
 }
 
 // New returns the minesweeper menu. Quitting it returns back, or ends the
@@ -60,8 +66,15 @@ func New(opt Options, back console.Screen) console.Screen {
 		}
 	}
 	a.store = newStore(path, osFS{})
-	a.menu = console.NewMenu(a.t.menu, a.t.prompt, a.t.retry, 6)
+	a.noGuess = opt.NoGuess
+	a.menu = a.newMenu()
 	return a
+}
+
+// newMenu returns the menu as it stands: its no-guess line shows whether
+// new games get no-guess boards.
+func (a *app) newMenu() *console.Menu {
+	return console.NewMenu(a.t.menuBlock(a.noGuess), a.t.prompt, a.t.retry, itemQuit)
 }
 
 // app is what the screens of one session share, and is itself the menu
@@ -81,6 +94,7 @@ type app struct {
 	loading bool          // the file is being read, or has been
 	fresh   bool          // store holds the file's times (read, or written since)
 	cmds    []console.Cmd // work for the driver, handed over by with
+	noGuess bool          // new games get no-guess boards
 }
 
 // tag is the language the screens speak, the too-small screen's too.
@@ -103,6 +117,10 @@ func (a *app) observe(ev console.Event) {
 	case saved:
 		a.store, a.fresh = r.store, true
 		r.board.saved(r)
+	case generated:
+		r.board.generated(r, ev.Time)
+	case hinted:
+		r.board.hinted(r)
 	}
 	if !a.loading {
 		a.loading = true

@@ -1,11 +1,17 @@
 package minesweeper
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"termgames/console"
+	"termgames/minesweeper/solver"
 )
 
 // The board screen's layout: the status line on row 0, the board from row
@@ -30,8 +36,44 @@ type board struct {
 	took     time.Duration
 	message  string // the time of a win, its rank once saved, or a problem saving it
 	drawn    fieldRows
-	unplayed bool // the first opening won the game
+	noGuess  bool // the board is made at the first opening to need no guess
+	gen      *generation
+	hint     string // the last hint, in the status line until the field changes
+	usedHint bool   // a hint was used: a win is not a best time
+	moves    int    // changes to the field, so that a late hint is dropped
+	unplayed bool   // the first opening won the game
 }
+
+// generation is a no-guess board being made off the UI goroutine, for a
+// first opening at row, col. The command counts its tries in tries, which
+// the screen reads to show progress; cancel stops it when the player
+// leaves the board.
+type generation struct {
+	row, col int
+	began    time.Time
+	tries    atomic.Int64
+	cancel   context.CancelFunc
+}
+
+// generated is what making a no-guess board gives back.
+type generated struct {
+	board *board
+	gen   *generation
+	mines []bool
+	err   error
+}
+
+// hinted is the solver's answer to a hint.
+type hinted struct {
+	board *board
+	moves int
+	step  solver.Step
+	err   error
+}
+
+// progressAfter is how long a no-guess board may take before the screen
+// says that it is being made.
+const progressAfter = 200 * time.Millisecond
 
 // Update moves the cursor, opens, flags, and leaves for the menu.
 func (b *board) Update(ev console.Event) console.Screen {
@@ -50,9 +92,25 @@ func (b *board) Update(ev console.Event) console.Screen {
 func (b *board) key(ev console.Event) console.Screen {
 	switch {
 	case ev.IsKey(console.KeyEsc), ev.IsRune('q'), ev.IsRune('Q'):
+		b.stopGenerating()
 		return b.app.toMenu()
 	case ev.IsRune('r'), ev.IsRune('R'):
+		b.stopGenerating()
 		return b.app.play(b.field.Level())
+	case ev.IsRune('t'), ev.IsRune('T'): // ㅅ in Hangul input mode arrives as t
+		if b.gen == nil {
+			b.askHint()
+		}
+	default:
+		b.keyMove(ev)
+	}
+	return b
+}
+
+// keyMove moves the cursor, opens and flags; while the board is being
+// made, only the cursor moves.
+func (b *board) keyMove(ev console.Event) {
+	switch {
 	case ev.IsKey(console.KeyUp), ev.IsRune('k'):
 		b.move(-1, 0)
 	case ev.IsKey(console.KeyDown), ev.IsRune('j'):
@@ -63,10 +121,23 @@ func (b *board) key(ev console.Event) console.Screen {
 		b.move(0, 1)
 	case ev.IsKey(console.KeyEnter), ev.IsRune(' '):
 		b.open(b.row, b.col, ev.Time)
+	case b.gen != nil:
 	case ev.IsRune('f'), ev.IsRune('F'):
-		b.field.Flag(b.row, b.col, b.app.opt.Marks)
+		b.flag(b.row, b.col)
 	}
-	return b
+}
+
+// flag flags, marks or clears a covered cell.
+func (b *board) flag(r, c int) {
+	if b.field.Flag(r, c, b.app.opt.Marks) {
+		b.changed()
+	}
+}
+
+// changed notes that the field changed: the hint no longer stands.
+func (b *board) changed() {
+	b.moves++
+	b.hint = ""
 }
 
 // move steps the cursor, stopping at the edges.
@@ -84,8 +155,9 @@ func (b *board) mouse(ev console.Event) {
 	if m.Release || m.Motion || m.Col < boardLeft {
 		return
 	}
-	// A click on the "too small" message is not a click on the board.
-	if !b.fits(ev.Size) {
+	// A click on the "too small" message is not a click on the board, and
+	// the board being made takes no clicks.
+	if !b.fits(ev.Size) || b.gen != nil {
 		return
 	}
 	r, c := m.Row-boardTop, (m.Col-boardLeft)/2
@@ -98,7 +170,7 @@ func (b *board) mouse(ev console.Event) {
 		b.open(r, c, ev.Time)
 	case console.MouseRight:
 		b.row, b.col = r, c
-		b.field.Flag(r, c, b.app.opt.Marks)
+		b.flag(r, c)
 	case console.MouseMiddle:
 		b.row, b.col = r, c
 		b.chord(r, c, ev.Time)
@@ -111,8 +183,17 @@ func (b *board) open(r, c int, at time.Time) {
 		b.chord(r, c, at)
 		return
 	}
+	if b.gen != nil {
+		return // the board is being made
+	}
 	started := b.field.Started()
-	b.field.Open(r, c)
+	if !started && b.noGuess {
+		b.generate(r, c, at)
+		return
+	}
+	if b.field.Open(r, c) {
+		b.changed()
+	}
 	if !started && b.field.Started() {
 		b.start = at
 		// A field so dense that the first opening, which is always safe,
@@ -123,8 +204,148 @@ func (b *board) open(r, c int, at time.Time) {
 }
 
 func (b *board) chord(r, c int, at time.Time) {
-	b.field.Chord(r, c)
+	if b.field.Chord(r, c) {
+		b.changed()
+	}
 	b.settle(at)
+}
+
+// generate starts making a no-guess board for a first opening at r, c,
+// off the UI goroutine. Its random numbers come from a source of its own,
+// seeded from the session's, so that -seed still replays a game.
+func (b *board) generate(r, c int, at time.Time) {
+	if b.field.Status() != Playing || b.field.IsOpen(r, c) || b.field.Look(r, c) == Flagged {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g := &generation{row: r, col: c, began: at, cancel: cancel}
+	b.gen = g
+	l := b.field.Level()
+	rng := rand.New(rand.NewPCG(b.app.rng.Uint64(), b.app.rng.Uint64()))
+	b.app.cmds = append(b.app.cmds, func(quit context.Context) any {
+		defer context.AfterFunc(quit, cancel)()
+		mines, err := solver.NoGuess(ctx, l.Rows, l.Cols, l.Mines, r*l.Cols+c, rng,
+			func(n int) { g.tries.Store(int64(n)) })
+		return generated{board: b, gen: g, mines: mines, err: err}
+	})
+}
+
+// stopGenerating cancels the board being made, when the player leaves.
+func (b *board) stopGenerating() {
+	if b.gen != nil {
+		b.gen.cancel()
+		b.gen = nil
+	}
+}
+
+// generated lays the no-guess board and makes the first opening; the
+// clock starts now, not when the player asked. Without a board (a field
+// too dense for logic) the game goes on with a normal one, and says so.
+func (b *board) generated(r generated, at time.Time) {
+	if b.gen != r.gen {
+		return // the player left that board
+	}
+	b.gen = nil
+	switch {
+	case errors.Is(r.err, solver.ErrNoBoard):
+		b.message = b.app.t.noBoard
+	case r.err != nil:
+		return // stopped: the program is leaving
+	default:
+		if err := b.field.Lay(r.mines); err != nil {
+			b.message = err.Error()
+		}
+	}
+	if b.field.Open(r.gen.row, r.gen.col) {
+		b.changed()
+	}
+	b.start = at
+	b.noGuess = r.err == nil
+	b.unplayed = b.field.Status() == Won // as in open: a first opening that wins
+	b.settle(at)
+}
+
+// askHint asks the solver, off the UI goroutine, for the next move in the
+// position the player sees (flags are the player's guesses: the solver
+// ignores them).
+func (b *board) askHint() {
+	if b.field.Status() != Playing {
+		return
+	}
+	if !b.field.Started() {
+		b.hint = b.app.t.hintFirst
+		return
+	}
+	l := b.field.Level()
+	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
+	b.field.Position(p)
+	moves := b.moves
+	b.app.cmds = append(b.app.cmds, func(context.Context) any {
+		var pl solver.Player
+		step, err := pl.Next(p)
+		return hinted{board: b, moves: moves, step: step, err: err}
+	})
+}
+
+// hinted shows the hint: the cursor goes to a certainly safe cell, or
+// flags a certain mine, or goes to the safest cell and the status line
+// gives its mine chance. An answer to a field that has changed since is
+// dropped.
+func (b *board) hinted(r hinted) {
+	if r.moves != b.moves || r.err != nil || b.field.Status() != Playing {
+		return
+	}
+	b.usedHint = true
+	t := b.app.t
+	cols := b.field.Level().Cols
+	if !r.step.Guess && len(r.step.Open) > 0 {
+		b.goNear(r.step.Open)
+		b.hint = t.hintSafe
+		return
+	}
+	var unflagged []int
+	for _, m := range r.step.Mines {
+		if b.field.Look(m/cols, m%cols) != Flagged {
+			unflagged = append(unflagged, m)
+		}
+	}
+	if len(unflagged) > 0 {
+		b.goNear(unflagged)
+		if b.field.Look(b.row, b.col) == Marked {
+			b.field.Flag(b.row, b.col, b.app.opt.Marks) // a "?" clears first
+		}
+		b.field.Flag(b.row, b.col, b.app.opt.Marks)
+		b.changed()
+		b.hint = t.hintMine
+		return
+	}
+	if !r.step.Guess {
+		return
+	}
+	b.goNear(r.step.Open)
+	b.hint = fmt.Sprintf(t.hintProb, max(1, int(math.Round(100*r.step.Prob))))
+}
+
+// goNear moves the cursor to the cell of cells nearest to it.
+func (b *board) goNear(cells []int) {
+	cols := b.field.Level().Cols
+	best, dist := -1, 0
+	for _, i := range cells {
+		d := max(abs(i/cols-b.row), abs(i%cols-b.col))
+		if best < 0 || d < dist {
+			best, dist = i, d
+		}
+	}
+	if best >= 0 {
+		b.row, b.col = best/cols, best%cols
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // settle stops the clock when the game has just ended, and has a win
@@ -150,8 +371,12 @@ func (b *board) settle(at time.Time) {
 		return
 	}
 	b.message = fmt.Sprintf(b.app.t.winTime, seconds(b.took))
+	if b.usedHint {
+		b.message += "   " + b.app.t.hintNoBest
+		return
+	}
 	rec := Record{Millis: b.took.Milliseconds(), When: at.Truncate(time.Second)}
-	b.app.save(b, b.field.Level().Key(), rec, at)
+	b.app.save(b, scoreKey(b.field.Level(), b.noGuess), rec, at)
 }
 
 // saved tells how the win was entered in the best times.
@@ -203,6 +428,10 @@ func (a *app) textWidth(l Level) int {
 	for _, s := range a.help() {
 		w = max(w, console.Width(a.w, s))
 	}
+	// The no-guess tag and a hint are left out: on the original's levels
+	// they fit in 80 columns, and where they do not the terminal cuts the
+	// line (the console never wraps), rather than every custom field
+	// asking for a wider terminal.
 	widest := t.levelName(l) + "   " + fmt.Sprintf(t.minesLeft, l.Mines-l.Rows*l.Cols) + "   " +
 		fmt.Sprintf(t.clock, 99999) + "   " + longer(t.win, t.lose)
 	return max(w, console.Width(a.w, widest))
@@ -225,7 +454,11 @@ func (a *app) help() []string {
 // status is the status line without the result: level, mines left, clock.
 func (b *board) status() string {
 	t := b.app.t
-	return t.levelName(b.field.Level()) + "   " +
+	name := t.levelName(b.field.Level())
+	if b.noGuess {
+		name += t.noGuessTag
+	}
+	return name + "   " +
 		fmt.Sprintf(t.minesLeft, b.field.MinesLeft()) + "   " +
 		fmt.Sprintf(t.clock, int(b.elapsed()/time.Second))
 }
@@ -250,11 +483,18 @@ func (b *board) View(size console.Size) console.Frame {
 		f.Put(0, console.Width(b.app.w, status)+3, b.app.t.win, console.Style{Bold: true})
 	case Lost:
 		f.Put(0, console.Width(b.app.w, status)+3, b.app.t.lose, console.Style{Bold: true})
+	default:
+		if b.hint != "" {
+			f.Put(0, console.Width(b.app.w, status)+3, b.hint, console.Style{Bold: true})
+		}
 	}
 	b.drawField(&f)
 	l := b.field.Level()
 	row := f.Lines(boardTop+l.Rows+1, b.app.help()...)
-	if b.message != "" {
+	switch g := b.gen; {
+	case g != nil && b.now.Sub(g.began) >= progressAfter:
+		f.Line(row, fmt.Sprintf(b.app.t.generating, g.tries.Load()+1))
+	case b.message != "":
 		// Wrapped, so that the reason at the end of an error shows.
 		f.Lines(row, console.Wrap(b.app.w, b.message, size.Width)...)
 	}
@@ -329,6 +569,9 @@ func (d *fieldRows) fit(l Level, ascii, wide bool) {
 // tick asks for the next event when the clock's second changes, so the
 // clock ticks on whole seconds from the first opening.
 func (b *board) tick() time.Duration {
+	if b.gen != nil {
+		return 100 * time.Millisecond // the progress line, while the board is made
+	}
 	if b.field.Status() != Playing || !b.field.Started() {
 		return 0
 	}

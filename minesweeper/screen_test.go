@@ -101,7 +101,8 @@ func TestMenu(t *testing.T) {
 		"3. 고급 (16 x 30, 지뢰 99개)",
 		"4. 사용자 지정",
 		"5. 최고 기록",
-		"6. 종료",
+		"6. 추측 없는 보드: 끔",
+		"7. 종료",
 		"============================",
 		"원하는 메뉴를 입력하세요 :",
 	)
@@ -113,7 +114,8 @@ func TestMenu(t *testing.T) {
 		"3. Expert (16 x 30, 99 mines)",
 		"4. Custom",
 		"5. Best times",
-		"6. Quit",
+		"6. No-guess boards: off",
+		"7. Quit",
 		"============================",
 		"Enter a menu number :",
 	)
@@ -126,20 +128,20 @@ func TestMenu(t *testing.T) {
 		if got := text(s, w.W); got != wantEn {
 			t.Errorf("%s: menu\n%s\nwant\n%s", w.Name, got, wantEn)
 		}
-		s = feed(s, console.Keys("7\r")...)
-		mustContain(t, text(s, w.W), "Enter a menu number : 7\nPlease enter again.\n====")
+		s = feed(s, console.Keys("8\r")...)
+		mustContain(t, text(s, w.W), "Enter a menu number : 8\nPlease enter again.\n====")
 	}
 }
 
 func TestMenuQuit(t *testing.T) {
 	w := widths[0].W
 	s, _ := start(t, w, Options{})
-	s = feed(s, console.Keys("6\r")...)
+	s = feed(s, console.Keys("7\r")...)
 	if msg, ok := console.ExitMessage(s); !ok || msg != "" {
-		t.Errorf("6 alone leads to %T %q, want console.Exit(\"\")", s, msg)
+		t.Errorf("7 alone leads to %T %q, want console.Exit(\"\")", s, msg)
 	}
 	back := New(Options{Width: w}, nil) // any screen stands for the top menu
-	for _, keys := range []string{"6\r", "\x1b"} {
+	for _, keys := range []string{"7\r", "\x1b"} {
 		s = New(Options{Width: w, Scores: filepath.Join(t.TempDir(), "s.json")}, back)
 		if got := feed(s, console.Keys(keys)...); got != back {
 			t.Errorf("%q from the top menu leads to %T, want the top menu", keys, got)
@@ -523,7 +525,7 @@ func TestRestartAndBack(t *testing.T) {
 		if _, ok := s.(*app); !ok {
 			t.Fatalf("%v leads to %T, want the menu", key, s)
 		}
-		mustContain(t, text(s, w), "6. 종료")
+		mustContain(t, text(s, w), "7. 종료")
 		mustNotContain(t, text(s, w), "원하는 메뉴를 입력하세요 : 3")
 	}
 }
@@ -701,7 +703,7 @@ func TestBadScoresFileReportedOnce(t *testing.T) {
 	s, _ := start(t, w, Options{Scores: path})
 	// A long temporary path wraps onto the next row: read across rows.
 	screen := strings.ReplaceAll(text(s, w), "\n", " ")
-	mustContain(t, screen, "최고 기록 파일을 읽을 수 없습니다.", path+".bad-20250301-120000 로 옮겨 두었습니다.", "6. 종료")
+	mustContain(t, screen, "최고 기록 파일을 읽을 수 없습니다.", path+".bad-20250301-120000 로 옮겨 두었습니다.", "7. 종료")
 	if kept, _ := os.ReadFile(path + ".bad-20250301-120000"); string(kept) != "{not json" {
 		t.Errorf("kept aside: %q", kept)
 	}

@@ -2,6 +2,8 @@ package minesweeper
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"termgames/internal/lang"
@@ -36,6 +38,15 @@ type texts struct {
 	bestNone      string
 	unit          string // after a time in seconds
 	bestHelp      string
+	noGuessState  [2]string // off, on: the menu line with "%s" shows it
+	noGuessTag    string    // after a level's name: its boards need no guess
+	generating    string    // a no-guess board is being made, with the tries so far
+	noBoard       string    // no no-guess board was found: a normal one is played
+	hintSafe      string    // the hint's words in the status line, kept short
+	hintMine      string
+	hintProb      string // with the mine chance in percent
+	hintFirst     string
+	hintNoBest    string // a win with hints is not a best time
 }
 
 // english are the words in English.
@@ -48,7 +59,8 @@ var english = texts{
 		"3. Expert (16 x 30, 99 mines)",
 		"4. Custom",
 		"5. Best times",
-		"6. Quit",
+		"6. No-guess boards: %s",
+		"7. Quit",
 		"============================",
 	},
 	prompt:       "Enter a menu number : ",
@@ -66,22 +78,31 @@ var english = texts{
 	lose:         "Game over",
 	help: []string{
 		"arrows/h j k l move   Enter/Space open   f flag",
-		"r new game   Esc/q menu",
+		"r new game   Esc/q menu   t hint",
 		"mouse: left open, right flag, middle chord",
 	},
-	helpMarks:   "arrows/h j k l move   Enter/Space open   f flag/?",
-	winTime:     "Your time: %s s",
-	winRank:     "Your time: %s s, best time #%d",
-	saveFailed:  "Best time not saved: %v",
-	winCustom:   "Your time: %s s (best times are kept for the three levels only)",
-	winUnplayed: "Your time: %s s (the first opening won it: not a best time)",
-	badFile:     "The best-times file could not be read:",
-	movedTo:     "it was kept aside as %s",
-	leftAlone:   "it is left as it is and no time will be written: %v",
-	bestTitle:   "Best times: %s",
-	bestNone:    "(no times yet)",
-	unit:        " s",
-	bestHelp:    "left/right other level   Esc/Enter menu",
+	helpMarks:    "arrows/h j k l move   Enter/Space open   f flag/?",
+	winTime:      "Your time: %s s",
+	winRank:      "Your time: %s s, best time #%d",
+	saveFailed:   "Best time not saved: %v",
+	winCustom:    "Your time: %s s (best times are kept for the three levels only)",
+	winUnplayed:  "Your time: %s s (the first opening won it: not a best time)",
+	badFile:      "The best-times file could not be read:",
+	movedTo:      "it was kept aside as %s",
+	leftAlone:    "it is left as it is and no time will be written: %v",
+	bestTitle:    "Best times: %s",
+	bestNone:     "(no times yet)",
+	unit:         " s",
+	bestHelp:     "left/right other level   Esc/Enter menu",
+	noGuessState: [2]string{"off", "on"},
+	noGuessTag:   " (no-guess)",
+	generating:   "Making a board that needs no guess... (try %d)",
+	noBoard:      "No no-guess board found for this field: this one may need guesses.",
+	hintSafe:     "Hint: safe",
+	hintMine:     "Hint: a mine",
+	hintProb:     "Hint: mine chance %d%%",
+	hintFirst:    "Hint: first is safe",
+	hintNoBest:   "(hints used: not a best time)",
 }
 
 // korean are the words in Korean, the original's language.
@@ -94,7 +115,8 @@ var korean = texts{
 		"3. 고급 (16 x 30, 지뢰 99개)",
 		"4. 사용자 지정",
 		"5. 최고 기록",
-		"6. 종료",
+		"6. 추측 없는 보드: %s",
+		"7. 종료",
 		"============================",
 	},
 	prompt:       "원하는 메뉴를 입력하세요 : ",
@@ -112,27 +134,51 @@ var korean = texts{
 	lose:         "패배",
 	help: []string{
 		"방향키/h j k l 이동   Enter/Space 열기   f 깃발",
-		"r 새 게임   Esc/q 메뉴",
+		"r 새 게임   Esc/q 메뉴   t 힌트",
 		"마우스: 왼쪽 열기, 오른쪽 깃발, 가운데 주변 열기",
 	},
-	helpMarks:   "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
-	winTime:     "기록: %s초",
-	winRank:     "기록: %s초, 최고 기록 %d위",
-	saveFailed:  "기록을 저장하지 못했습니다: %v",
-	winCustom:   "기록: %s초 (최고 기록은 세 난이도만 남깁니다)",
-	winUnplayed: "기록: %s초 (첫 칸을 열자 끝난 판이라 최고 기록에 남기지 않습니다)",
-	badFile:     "최고 기록 파일을 읽을 수 없습니다.",
-	movedTo:     "%s 로 옮겨 두었습니다.",
-	leftAlone:   "파일은 그대로 두고 기록을 쓰지 않습니다: %v",
-	bestTitle:   "최고 기록: %s",
-	bestNone:    "(기록이 없습니다)",
-	unit:        "초",
-	bestHelp:    "좌우 방향키: 다른 난이도   Esc/Enter: 메뉴",
+	helpMarks:    "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
+	winTime:      "기록: %s초",
+	winRank:      "기록: %s초, 최고 기록 %d위",
+	saveFailed:   "기록을 저장하지 못했습니다: %v",
+	winCustom:    "기록: %s초 (최고 기록은 세 난이도만 남깁니다)",
+	winUnplayed:  "기록: %s초 (첫 칸을 열자 끝난 판이라 최고 기록에 남기지 않습니다)",
+	badFile:      "최고 기록 파일을 읽을 수 없습니다.",
+	movedTo:      "%s 로 옮겨 두었습니다.",
+	leftAlone:    "파일은 그대로 두고 기록을 쓰지 않습니다: %v",
+	bestTitle:    "최고 기록: %s",
+	bestNone:     "(기록이 없습니다)",
+	unit:         "초",
+	bestHelp:     "좌우 방향키: 다른 난이도   Esc/Enter: 메뉴",
+	noGuessState: [2]string{"끔", "켬"},
+	noGuessTag:   " (추측 없음)",
+	generating:   "추측 없이 풀리는 보드를 만드는 중... (%d번째 시도)",
+	noBoard:      "추측 없이 풀리는 보드를 찾지 못했습니다. 이 보드는 추측이 필요할 수 있습니다.",
+	hintSafe:     "힌트: 안전",
+	hintMine:     "힌트: 지뢰",
+	hintProb:     "힌트: 지뢰 확률 %d%%",
+	hintFirst:    "힌트: 첫 칸은 안전",
+	hintNoBest:   "(힌트를 써서 최고 기록에 넣지 않습니다)",
 }
 
 // textsFor returns the words for a -lang value; Korean, the original's,
 // when there is none.
 func textsFor(tag lang.Tag) texts { return lang.Pick(tag, lang.Korean, korean, english) }
+
+// menuBlock is the menu with the no-guess line showing its state.
+func (t texts) menuBlock(noGuess bool) []string {
+	block := slices.Clone(t.menu)
+	state := t.noGuessState[0]
+	if noGuess {
+		state = t.noGuessState[1]
+	}
+	for i, line := range block {
+		if strings.Contains(line, "%s") {
+			block[i] = fmt.Sprintf(line, state)
+		}
+	}
+	return block
+}
 
 // levelName is how the status line names a level: the original's name,
 // or "custom" (the board shows its size).

@@ -1,0 +1,195 @@
+package minesweeper
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"termgames/minesweeper/solver"
+)
+
+// ErrBenchUsage is a bench command line that cannot run; the flag package
+// has already said why.
+var ErrBenchUsage = errors.New("minesweeper bench: bad arguments")
+
+// BenchCommand runs `termgames minesweeper bench`: the solver plays games
+// per level as a player would, and the results are printed to stdout.
+func BenchCommand(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("termgames minesweeper bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	level := fs.String("level", "all", "beginner, intermediate, expert or all")
+	games := fs.Int("games", 1000, "games per level")
+	seed := fs.Uint64("seed", 1, "seed of the first game; game k uses seed+k")
+	noGuess := fs.Bool("noguess", false, "play no-guess boards and report how long each took to generate")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return ErrBenchUsage
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "unexpected argument %q\n", fs.Arg(0))
+		return ErrBenchUsage
+	}
+	if *games < 1 {
+		fmt.Fprintf(stderr, "-games %d: want at least 1\n", *games)
+		return ErrBenchUsage
+	}
+	var levels []Level
+	for _, l := range Levels() {
+		if *level == "all" || *level == l.Name {
+			levels = append(levels, l)
+		}
+	}
+	if len(levels) == 0 {
+		fmt.Fprintf(stderr, "-level %q: want beginner, intermediate, expert or all\n", *level)
+		return ErrBenchUsage
+	}
+	for _, l := range levels {
+		r, err := Bench(context.Background(), l, *games, *seed, *noGuess)
+		if err != nil {
+			return err
+		}
+		if _, err := io.WriteString(stdout, r.String()+"\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// BenchResult is how the solver did on one level.
+type BenchResult struct {
+	Level   Level
+	Games   int
+	Won     int
+	Guesses int // guesses made, over all games
+	// Tosses counts the games lost on a guess between exactly two layouts
+	// that no open cell tells apart: a coin toss the board forced.
+	Tosses  int
+	Elapsed time.Duration // playing, generation apart
+	NoGuess bool
+	Gen     []time.Duration // each board's generation time, with NoGuess
+}
+
+// Wilson returns the 95% Wilson score interval of the win rate.
+func (r BenchResult) Wilson() (lo, hi float64) {
+	const z = 1.959963984540054
+	n, p := float64(r.Games), float64(r.Won)/float64(r.Games)
+	centre := (p + z*z/(2*n)) / (1 + z*z/n)
+	half := z / (1 + z*z/n) * math.Sqrt(p*(1-p)/n+z*z/(4*n*n))
+	return centre - half, centre + half
+}
+
+// String is the bench's line for the level.
+func (r BenchResult) String() string {
+	lo, hi := r.Wilson()
+	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game  %d lost on a last coin toss",
+		r.Level.Name, r.Won, r.Games, 100*float64(r.Won)/float64(r.Games), 100*lo, 100*hi,
+		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses)
+	if r.NoGuess && len(r.Gen) > 0 {
+		g := slices.Clone(r.Gen)
+		slices.Sort(g)
+		pct := func(q float64) float64 {
+			return float64(g[min(len(g)-1, int(q*float64(len(g))))].Microseconds()) / 1000
+		}
+		s += fmt.Sprintf("\n%-12s no-guess generation ms: median %.1f  p90 %.1f  p99 %.1f  max %.1f",
+			"", pct(0.5), pct(0.9), pct(0.99), pct(1))
+	}
+	return s
+}
+
+// Bench plays games on level l: game k is laid from seed+k, opened at the
+// centre like a player's first click, and then played by the solver
+// through the game's own Field until it is won or lost.
+func Bench(ctx context.Context, l Level, games int, seed uint64, noGuess bool) (BenchResult, error) {
+	return bench(ctx, l, games, seed, noGuess, false)
+}
+
+func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain bool) (BenchResult, error) {
+	r := BenchResult{Level: l, Games: games, NoGuess: noGuess}
+	pl := solver.Player{Plain: plain}
+	for k := range games {
+		if err := ctx.Err(); err != nil {
+			return r, err
+		}
+		s := seed + uint64(k)
+		rng := rand.New(rand.NewPCG(s, s^0x9e3779b97f4a7c15))
+		f, err := NewField(l, rng)
+		if err != nil {
+			return r, err
+		}
+		r0, c0 := l.Rows/2, l.Cols/2
+		if noGuess {
+			start := time.Now()
+			mines, err := solver.NoGuess(ctx, l.Rows, l.Cols, l.Mines, r0*l.Cols+c0, rng, nil)
+			if err != nil {
+				return r, err
+			}
+			r.Gen = append(r.Gen, time.Since(start))
+			if err := f.Lay(mines); err != nil {
+				return r, err
+			}
+		}
+		start := time.Now()
+		f.Open(r0, c0)
+		pl.Reset()
+		guesses, last, err := playOut(f, &pl)
+		r.Elapsed += time.Since(start)
+		if err != nil {
+			return r, fmt.Errorf("%s game %d (seed %d): %w", l.Name, k, s, err)
+		}
+		r.Guesses += guesses
+		switch {
+		case f.Status() == Won:
+			r.Won++
+		case last.Guess && math.Round(last.Layouts) == 2:
+			r.Tosses++
+		}
+	}
+	return r, nil
+}
+
+// playOut lets the solver finish the game on f, and returns its guesses
+// and its last step.
+func playOut(f *Field, pl *solver.Player) (int, solver.Step, error) {
+	l := f.Level()
+	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
+	guesses := 0
+	var step solver.Step
+	for f.Status() == Playing {
+		f.Position(p)
+		var err error
+		if step, err = pl.Next(p); err != nil {
+			return guesses, step, err
+		}
+		if step.Guess {
+			guesses++
+		}
+		if len(step.Open) == 0 {
+			return guesses, step, errors.New("the solver has no move in a game still on")
+		}
+		for _, i := range step.Open {
+			f.Open(i/l.Cols, i%l.Cols)
+		}
+	}
+	return guesses, step, nil
+}
+
+// Position writes what the player sees of f into p: open numbers, and
+// every other cell covered (flags and marks are the player's guesses; the
+// solver decides for itself).
+func (f *Field) Position(p *solver.Position) {
+	for i, cv := range f.cover {
+		if cv == open && !f.mine[i] {
+			p.Cells[i] = int8(f.count[i])
+		} else {
+			p.Cells[i] = solver.Covered
+		}
+	}
+}

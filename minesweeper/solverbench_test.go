@@ -1,0 +1,91 @@
+package minesweeper
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"termgames/minesweeper/solver"
+)
+
+// TestNoGuessBench: on no-guess boards the solver never has to guess,
+// so it wins every game.
+func TestNoGuessBench(t *testing.T) {
+	for _, l := range Levels() {
+		r, err := Bench(context.Background(), l, 20, 7, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Won != r.Games || r.Guesses != 0 || len(r.Gen) != r.Games {
+			t.Fatalf("%s", r)
+		}
+		if !strings.Contains(r.String(), "median") {
+			t.Fatalf("no generation times in %q", r)
+		}
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := BenchCommand([]string{"-level", "beginner", "-games", "5", "-seed", "3"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "beginner") || !strings.Contains(got, "of 5") || !strings.Contains(got, "95% CI") {
+		t.Fatalf("got %q", got)
+	}
+	for _, args := range [][]string{{"-level", "huge"}, {"-games", "0"}, {"extra"}, {"-nosuch"}} {
+		out.Reset()
+		errs.Reset()
+		if err := BenchCommand(args, &out, &errs); !errors.Is(err, ErrBenchUsage) || errs.Len() == 0 {
+			t.Errorf("%q: got %v, stderr %q", args, err, errs.String())
+		}
+	}
+	if err := BenchCommand([]string{"-h"}, &out, &errs); !errors.Is(err, flag.ErrHelp) {
+		t.Errorf("-h: got %v", err)
+	}
+}
+
+func TestWilson(t *testing.T) {
+	lo, hi := BenchResult{Games: 100, Won: 50}.Wilson()
+	if lo < 0.4038 || lo > 0.4039 || hi < 0.5961 || hi > 0.5962 {
+		t.Fatalf("50 of 100: %v-%v", lo, hi)
+	}
+	if lo, hi := (BenchResult{Games: 10, Won: 10}).Wilson(); hi != 1 || lo < 0.72 || lo > 0.73 {
+		t.Fatalf("10 of 10: %v-%v", lo, hi)
+	}
+}
+
+// TestLayAndPosition: a field laid by hand plays those mines, and its
+// position shows open numbers and covers everything else, flags too.
+func TestLayAndPosition(t *testing.T) {
+	l := Level{Rows: 3, Cols: 3, Mines: 1}
+	f, _ := NewField(l, rand.New(rand.NewPCG(1, 1)))
+	mine := make([]bool, 9)
+	mine[8] = true
+	if err := f.Lay(mine[:8]); err == nil {
+		t.Fatal("a short layout was laid")
+	}
+	if err := f.Lay(make([]bool, 9)); err == nil {
+		t.Fatal("a layout without the level's mines was laid")
+	}
+	if err := f.Lay(mine); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Lay(mine); err == nil {
+		t.Fatal("laid twice")
+	}
+	f.Flag(2, 1, false)
+	f.Open(0, 0)
+	p := solver.NewPosition(3, 3, 1)
+	f.Position(p)
+	want := []int8{0, 0, 0, 0, 1, 1, 0, solver.Covered, solver.Covered}
+	for i, v := range want {
+		if p.Cells[i] != v {
+			t.Fatalf("position %v, want %v", p.Cells, want)
+		}
+	}
+}
