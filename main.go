@@ -5,6 +5,7 @@
 //	termgames                      the top menu
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames omok brain [flags]   the Gomocup (piskvork) brain; also as pbrain-*
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
@@ -19,6 +20,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/mattn/go-runewidth"
 
@@ -27,10 +30,16 @@ import (
 	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/omok/engine"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	if strings.HasPrefix(filepath.Base(os.Args[0]), "pbrain-") {
+		// A Gomocup manager runs brains named pbrain-*, with no arguments.
+		args = append([]string{"omok", "brain"}, args...)
+	}
+	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // Exit statuses.
@@ -157,6 +166,13 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 	case "omok":
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, stderr)
+		}
+		if len(args) > 0 && args[0] == "brain" {
+			err := engine.BrainCommand(args[1:], stdin, stdout, stderr)
+			if errors.Is(err, engine.ErrUsage) {
+				err = usageError{err}
+			}
+			return nil, nil, err
 		}
 		size, rule := omok.DefaultSize, omok.Freestyle
 		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
