@@ -281,7 +281,7 @@ func (g *bsd) first(black, white []engine.Point, me engine.Color) (engine.Point,
 	if me == engine.White {
 		answer = "b"
 	}
-	if _, err := g.tmux("send-keys", "-t", g.session, answer); err != nil {
+	if _, err := g.tmux("send-keys", "-t", g.session, answer, "Enter"); err != nil {
 		return engine.Point{}, err
 	}
 	if err := g.waitText("vs."); err != nil {
@@ -311,15 +311,15 @@ func (g *bsd) waitText(s string) error {
 // type sends a move and waits until it is on the board.
 func (g *bsd) typeMove(p engine.Point) error {
 	send := func() error {
-		_, err := g.tmux("send-keys", "-t", g.session, fmt.Sprintf("%c%d", bsdColumns[p.X], 19-p.Y), "Enter")
+		// -l: literally, or tmux takes F9 for a function key.
+		if _, err := g.tmux("send-keys", "-l", "-t", g.session, fmt.Sprintf("%c%d", bsdColumns[p.X], 19-p.Y)); err != nil {
+			return err
+		}
+		_, err := g.tmux("send-keys", "-t", g.session, "Enter")
 		return err
 	}
-	// gomoku drops what is typed before its first prompt; after that it
-	// reads every line, and shows our stone only with its own reply (it
-	// redraws after thinking), so a move is typed once.
-	if err := g.waitText("move?"); err != nil {
-		return err
-	}
+	// gomoku shows our stone only with its own reply (it redraws after
+	// thinking), so a move is typed once and then waited for.
 	if err := send(); err != nil {
 		return err
 	}
