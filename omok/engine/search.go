@@ -119,7 +119,7 @@ func newSearcher(b *Board, tt *ttable) *searcher {
 	for i := range s.history {
 		s.history[i] = make([]int32, len(b.cells))
 	}
-	s.threats = newThreatCache(1 << 16)
+	s.threats = newThreatCache(1 << 14)
 	return s
 }
 
