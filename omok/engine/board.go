@@ -80,6 +80,7 @@ type Board struct {
 	areaAt []int32
 
 	hash    uint64
+	passes  int   // null moves made by a search to ask what the opponent threatens
 	moves   []int // indices, in order
 	winner  Color
 	zobrist *[2][]uint64
@@ -187,7 +188,7 @@ func (b *Board) At(p Point) Color {
 
 // ToMove is the colour whose turn it is.
 func (b *Board) ToMove() Color {
-	if len(b.moves)%2 == 0 {
+	if (len(b.moves)+b.passes)%2 == 0 {
 		return Black
 	}
 	return White
@@ -259,6 +260,21 @@ func (b *Board) play(i int) {
 	b.clearCell(i)
 	b.update(i, uint32(c), true)
 }
+
+// pass gives the move to the other side without a stone (a search's null
+// move); unpass takes it back.
+func (b *Board) pass() {
+	b.passes++
+	b.hash ^= passKey
+}
+
+func (b *Board) unpass() {
+	b.passes--
+	b.hash ^= passKey
+}
+
+// passKey marks a position with the other side to move in the hash.
+const passKey = 0x2545f4914f6cdd1d
 
 // undo takes back the last move.
 func (b *Board) undo() {

@@ -240,11 +240,42 @@ func (e *Engine) think(s *searcher, lim Limits, start time.Time) Result {
 			return Result{Move: b.point(f), Score: scoreWin - 7, Kind: "vct"}
 		}
 	}
+	if e.set.vcfDepth > 0 && e.level == Hard {
+		s.budget(lim.Nodes/8, e.set.vcfNodes, func() { s.refuteVCF(e.set.vcfDepth) })
+	}
 	if e.set.noise > 0 {
 		n := e.set.noise
 		s.noise = func() int32 { return int32(e.rng.IntN(int(2*n+1))) - n }
 	}
 	return e.deepen(s, lim, start)
+}
+
+// refuteVCF asks whether the opponent, were it to move, would win by
+// continuous fours; if so, the root keeps only the moves after which it no
+// longer does (when there are any).
+func (s *searcher) refuteVCF(depth int) {
+	b := s.b
+	b.pass()
+	threat, _ := s.vcf(0, depth)
+	b.unpass()
+	if !threat || s.stopped {
+		return
+	}
+	var keep []move
+	for _, mv := range s.candidates(0, -1) {
+		b.play(mv.i)
+		w, _ := s.vcf(1, depth)
+		b.undo()
+		if s.stopped {
+			return
+		}
+		if !w {
+			keep = append(keep, mv)
+		}
+	}
+	if len(keep) > 0 {
+		s.rootOnly = keep
+	}
 }
 
 // impulse plays by first impression: one of the few moves that look best
@@ -276,6 +307,9 @@ func (e *Engine) impulse(s *searcher) Result {
 func (e *Engine) deepen(s *searcher, lim Limits, start time.Time) Result {
 	b := s.b
 	root := append([]move(nil), s.candidates(0, -1)...)
+	if s.rootOnly != nil {
+		root = s.rootOnly
+	}
 	if len(root) == 0 {
 		return Result{Move: b.point(anyLegal(b)), Kind: "first"}
 	}

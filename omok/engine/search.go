@@ -109,6 +109,7 @@ type searcher struct {
 	killer   [maxPly + 1][2]int
 	history  [2][]int32
 	threats  *threatCache
+	rootOnly []move // when set, the root's moves (those that stop a threat)
 }
 
 func newSearcher(b *Board, tt *ttable) *searcher {

@@ -407,7 +407,7 @@ func TestMatch(t *testing.T) {
 		if g%2 == 1 {
 			ourColor = engine.White
 		}
-		winner, n, err := play(t, ours, theirs, ourColor, r, open, &us, &them)
+		winner, n, hist, err := play(t, ours, theirs, ourColor, r, open, &us, &them)
 		ours.close()
 		theirs.close()
 		if err != nil {
@@ -420,7 +420,7 @@ func TestMatch(t *testing.T) {
 			result = "termgames wins"
 		case ourColor.Other():
 			them.wins++
-			result = theirs.name() + " wins"
+			result = theirs.name() + " wins; moves " + fmt.Sprint(hist)
 		default:
 			draws++
 		}
@@ -447,14 +447,14 @@ func randomOpening(rng *rand.Rand, n, size int) []engine.Point {
 }
 
 // play plays one game and returns the winner and the number of stones.
-func play(t *testing.T, ours, theirs player, ourColor engine.Color, r engine.Rule, open []engine.Point, us, them *side) (engine.Color, int, error) {
+func play(t *testing.T, ours, theirs player, ourColor engine.Color, r engine.Rule, open []engine.Point, us, them *side) (engine.Color, int, []engine.Point, error) {
 	b, err := engine.NewBoard(*size, r)
 	if err != nil {
-		return engine.None, 0, err
+		return engine.None, 0, nil, err
 	}
 	for _, p := range open {
 		if err := b.Play(p); err != nil {
-			return engine.None, 0, err
+			return engine.None, 0, nil, err
 		}
 	}
 	players := map[engine.Color]player{ourColor: ours, ourColor.Other(): theirs}
@@ -481,13 +481,13 @@ func play(t *testing.T, ours, theirs player, ourColor engine.Color, r engine.Rul
 			p, err = pl.reply(last)
 		}
 		if err != nil {
-			return engine.None, b.Moves(), fmt.Errorf("%s (%v): %w\nhistory %v\n%v", pl.name(), c, err, b.History(), b)
+			return engine.None, b.Moves(), nil, fmt.Errorf("%s (%v): %w\nhistory %v\n%v", pl.name(), c, err, b.History(), b)
 		}
 		tally[c].timed(time.Since(start))
 		if err := b.Play(p); err != nil {
-			return engine.None, b.Moves(), fmt.Errorf("%s (%v) played %v: %w\n%v", pl.name(), c, p, err, b)
+			return engine.None, b.Moves(), nil, fmt.Errorf("%s (%v) played %v: %w\n%v", pl.name(), c, p, err, b)
 		}
 		last = p
 	}
-	return b.Winner(), b.Moves(), nil
+	return b.Winner(), b.Moves(), b.History(), nil
 }
