@@ -210,6 +210,9 @@ const bsdColumns = "ABCDEFGHJKLMNOPQRST"
 func (g *bsd) name() string { return "bsdgames-gomoku" }
 
 func (g *bsd) tmux(args ...string) (string, error) {
+	// A socket of our own: other tmux users on the machine neither see
+	// these sessions nor stop their server.
+	args = append([]string{"-L", fmt.Sprintf("termgames-match-%d", os.Getpid())}, args...)
 	out, err := exec.Command("tmux", args...).CombinedOutput()
 	if err != nil {
 		return "", fmt.Errorf("tmux %s: %v: %s", strings.Join(args, " "), err, out)
@@ -270,7 +273,15 @@ func (g *bsd) first(black, white []engine.Point, me engine.Color) (engine.Point,
 	}
 	g.me, g.known = me, map[engine.Point]bool{}
 	g.session = fmt.Sprintf("match-%d-%d", os.Getpid(), time.Now().UnixNano())
-	if _, err := g.tmux("new-session", "-d", "-s", g.session, "-x", "100", "-y", "40", "/usr/games/gomoku"); err != nil {
+	// The server of the game before may still be on its way out.
+	var err error
+	for try := 0; try < 5; try++ {
+		if _, err = g.tmux("new-session", "-d", "-s", g.session, "-x", "100", "-y", "40", "/usr/games/gomoku"); err == nil {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if err != nil {
 		return engine.Point{}, err
 	}
 	if err := g.waitText("black or white?"); err != nil {
