@@ -180,10 +180,16 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 			return err
 		})
 		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
+		first := fs.String("first", "me", "against the computer, who moves first: me or computer")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
-		return omok.New(omokOptions(c, c.w, size, rule), nil), &c, nil
+		opt := omokOptions(c, c.w, size, rule)
+		if err := opt.SetComputer(*ai, *first); err != nil {
+			return nil, nil, usageError{err}
+		}
+		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := baseball.Best
 		fs.Func("ai", "the computer's guesser: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {

@@ -1,6 +1,9 @@
 package omok
 
-import "termgames/console"
+import (
+	"termgames/console"
+	"termgames/omok/engine"
+)
 
 // The menu's items, numbered as the original numbers them.
 const (
@@ -8,6 +11,7 @@ const (
 	itemHowTo
 	itemCredits
 	itemQuit
+	itemComputer // not in the original: a game against the computer
 )
 
 // menuScreen is the original's menu(): a numbered menu in a scrolling
@@ -18,11 +22,20 @@ type menuScreen struct {
 	text *text
 	back console.Screen
 	menu *console.Menu
+	// ask is the question entry 5 asks in the menu's style, the level and
+	// then who moves first; nil while the menu itself is shown.
+	ask   *console.Menu
+	level engine.Level
 }
 
 // Update passes typed keys to the menu and acts on a chosen item.
 func (m *menuScreen) Update(ev console.Event) console.Screen {
+	if m.ask != nil {
+		return m.answer(ev)
+	}
 	switch m.menu.Update(ev) {
+	case itemComputer:
+		m.ask = console.NewMenu(m.text.levels, m.text.prompt, m.text.retry, 3)
 	case itemPlay:
 		return newGame(m)
 	case itemHowTo:
@@ -39,14 +52,38 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	return m
 }
 
+// answer takes the answers to entry 5's questions: 1-3 for the level, then
+// 1 (the person first, ○) or 2 (the computer first). Esc goes back to the
+// menu.
+func (m *menuScreen) answer(ev console.Event) console.Screen {
+	if ev.IsKey(console.KeyEsc) {
+		return m.reopen()
+	}
+	n := m.ask.Update(ev)
+	switch {
+	case n == 0:
+		return m
+	case m.ask.Count() == 3:
+		m.level = engine.Level(n - 1) // 1. 쉬움 2. 보통 3. 어려움
+		m.ask = console.NewMenu(m.text.first, m.text.prompt, m.text.retry, 2)
+		return m
+	}
+	m.ask = nil
+	return newComputerGame(m, m.level, n == 2)
+}
+
 // View shows the transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
+	if m.ask != nil {
+		return m.ask.View(size, m.opt.Width)
+	}
 	return m.menu.View(size, m.opt.Width)
 }
 
 // reopen clears the screen and asks again, as the original's loop prints
 // the menu once a game has ended.
 func (m *menuScreen) reopen() console.Screen {
+	m.ask = nil
 	m.menu.Show()
 	return m
 }

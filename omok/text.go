@@ -31,6 +31,13 @@ type text struct {
 	ruleName [2]string // by Rule, short, beside the board
 	moves    string    // Printf format: the number of moves
 	last     string    // Printf format: row, column (1-based)
+	// The game against the computer.
+	levels       []string // the level question, in the menu's style
+	first        []string // who moves first, in the menu's style
+	thinking     string   // the status line while the computer thinks
+	computerWins string
+	computer     string // Printf format: the level's name; beside the board
+	levelName    [3]string
 }
 
 const rule28 = "============================"
@@ -43,6 +50,7 @@ var korean = text{
 		"2. 게임 방법",
 		"3. Credits",
 		"4. 종료",
+		"5. 컴퓨터와 대전",
 		rule28,
 	},
 	prompt: "원하는 메뉴를 입력하세요 : ",
@@ -50,7 +58,7 @@ var korean = text{
 	howTo: []string{
 		rule28,
 		"오목은 보드판 위에 5개의 돌을 연속으로 놓으면 승리하는 게임입니다.",
-		"현재 2인용 게임만 구현되어 있으며, 1p가 먼저 시작합니다.",
+		"2인용 게임(1번)과 컴퓨터와의 대전(5번)이 있으며, 1p(○)가 먼저 시작합니다.",
 	},
 	keys: []string{
 		"[단축키]",
@@ -92,6 +100,25 @@ var korean = text{
 	ruleName: [2]string{Freestyle: "규칙: 자유룰 (5개 이상)", Standard: "규칙: 표준룰 (정확히 5개)"},
 	moves:    "놓은 돌: %d",
 	last:     "마지막 수: %d행 %d열",
+	levels: []string{
+		rule28,
+		"컴퓨터의 수준을 고르세요.",
+		"1. 쉬움",
+		"2. 보통",
+		"3. 어려움",
+		rule28,
+	},
+	first: []string{
+		rule28,
+		"누가 먼저 둘까요?",
+		"1. 내가 먼저 (○, 흑)",
+		"2. 컴퓨터가 먼저 (내가 ●, 백)",
+		rule28,
+	},
+	thinking:     "컴퓨터가 생각 중입니다...",
+	computerWins: "컴퓨터의 승리로 게임을 종료합니다.",
+	computer:     "상대: 컴퓨터 (%s)",
+	levelName:    [3]string{"쉬움", "보통", "어려움"},
 }
 
 var english = text{
@@ -102,6 +129,7 @@ var english = text{
 		"2. How to play",
 		"3. Credits",
 		"4. Quit",
+		"5. Play against the computer",
 		rule28,
 	},
 	prompt: "Enter a menu number : ",
@@ -109,7 +137,7 @@ var english = text{
 	howTo: []string{
 		rule28,
 		"Omok is won by placing five stones in a row on the board.",
-		"Only the two-player game is available; 1P moves first.",
+		"Two players (1) or you against the computer (5); 1P (○) moves first.",
 	},
 	keys: []string{
 		"[Keys]",
@@ -151,6 +179,25 @@ var english = text{
 	ruleName: [2]string{Freestyle: "Rule: freestyle (5 or more)", Standard: "Rule: standard (exactly 5)"},
 	moves:    "Stones: %d",
 	last:     "Last move: row %d, col %d",
+	levels: []string{
+		rule28,
+		"Choose the computer's level.",
+		"1. Easy",
+		"2. Normal",
+		"3. Hard",
+		rule28,
+	},
+	first: []string{
+		rule28,
+		"Who moves first?",
+		"1. Me (○, black)",
+		"2. The computer (I play ●, white)",
+		rule28,
+	},
+	thinking:     "The computer is thinking...",
+	computerWins: "The computer wins. The game is over.",
+	computer:     "Opponent: computer (%s)",
+	levelName:    [3]string{"easy", "normal", "hard"},
 }
 
 // language returns the texts for a -lang value; the original's Korean
