@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -119,6 +120,7 @@ type Result struct {
 // Engine is a computer player. It keeps its transposition table between
 // moves; one Engine thinks about one position at a time.
 type Engine struct {
+	mu    sync.Mutex // one Think at a time: they share the table
 	level Level
 	set   settings
 	rng   *rand.Rand
@@ -152,12 +154,18 @@ func (e *Engine) SetMemory(bytes int64) {
 }
 
 // Reset forgets what earlier games taught the transposition table.
-func (e *Engine) Reset() { e.tt.clear() }
+func (e *Engine) Reset() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.tt.clear()
+}
 
 // Think chooses a move for the side to move on b, which it does not
 // change. It returns an error when the game is over or the board full.
 // Cancelling ctx stops it early with the best move found so far.
 func (e *Engine) Think(ctx context.Context, b *Board, lim Limits) (Result, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
 	if b.Winner() != None {
 		return Result{}, ErrOver
 	}
