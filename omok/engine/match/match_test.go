@@ -249,7 +249,7 @@ func (g *bsd) stones() (map[engine.Point]engine.Color, string, error) {
 
 // waitStone waits for a stone not yet known.
 func (g *bsd) waitStone(want engine.Color) (engine.Point, error) {
-	deadline := time.Now().Add(60 * time.Second)
+	deadline := time.Now().Add(10 * time.Minute) // gomoku thinks long on a busy machine
 	for time.Now().Before(deadline) {
 		st, _, err := g.stones()
 		if err != nil {
