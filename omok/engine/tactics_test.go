@@ -142,7 +142,7 @@ func TestTacticsAnswersAreRight(t *testing.T) {
 
 // tacticNodes is the engine's budget per position: a small fraction of what
 // a second gives it.
-const tacticNodes = 40000
+const tacticNodes = 15000
 
 func TestTacticsEngineSolves(t *testing.T) {
 	ts := readTactics(t)
