@@ -406,16 +406,6 @@ func hasOverline(ps [4]pattern) bool {
 	return false
 }
 
-// patterns returns the four direction patterns of empty cell i for side s.
-func (b *Board) patterns(i, s int) [4]pattern {
-	shift := uint(4 * s)
-	var ps [4]pattern
-	for d := range 4 {
-		ps[d] = pattern(b.pat[d][i]>>shift) & 0x0f
-	}
-	return ps
-}
-
 // zobristFor returns the hash keys for a padded width, the same for every
 // board of that size so that transposition tables may be shared.
 func zobristFor(w int) *[2][]uint64 {
