@@ -235,7 +235,7 @@ func (e *Engine) think(s *searcher, lim Limits, start time.Time) Result {
 	if e.set.vcfDepth > 0 {
 		var win bool
 		var f int
-		s.budget(lim.Nodes/8, e.set.vcfNodes, func() { win, f = s.vcf(0, e.set.vcfDepth) })
+		s.budget(lim.Nodes/8, e.set.vcfNodes, lim.Time/10, func() { win, f = s.vcf(0, e.set.vcfDepth) })
 		if win {
 			return Result{Move: b.point(f), Score: scoreWin - 5, Kind: "vcf"}
 		}
@@ -243,13 +243,13 @@ func (e *Engine) think(s *searcher, lim Limits, start time.Time) Result {
 	if e.set.vctDepth > 0 {
 		var win bool
 		var f int
-		s.budget(lim.Nodes/4, e.set.vctNodes, func() { win, f = s.vct(0, e.set.vctDepth, 12) })
+		s.budget(lim.Nodes/4, e.set.vctNodes, lim.Time/5, func() { win, f = s.vct(0, e.set.vctDepth, 12) })
 		if win {
 			return Result{Move: b.point(f), Score: scoreWin - 7, Kind: "vct"}
 		}
 	}
 	if e.set.vcfDepth > 0 && e.level == Hard {
-		s.budget(lim.Nodes/8, e.set.vcfNodes, func() { s.refuteVCF(e.set.vcfDepth) })
+		s.budget(lim.Nodes/8, e.set.vcfNodes, lim.Time/10, func() { s.refuteVCF(e.set.vcfDepth) })
 	}
 	if e.set.noise > 0 {
 		n := e.set.noise

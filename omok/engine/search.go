@@ -150,20 +150,25 @@ func (s *searcher) outOfTime() bool {
 }
 
 // budget runs f with at most n more nodes (share when the caller set a node
-// limit, else dflt), then lifts that limit again unless the whole search
-// has to stop.
-func (s *searcher) budget(share, dflt int64, f func()) {
+// limit, else dflt) and, under a clock, at most part of the move's time;
+// then it lifts those limits again unless the whole search has to stop.
+func (s *searcher) budget(share, dflt int64, part time.Duration, f func()) {
 	n := dflt
 	if s.maxNodes > 0 {
 		n = share
 	}
-	saved := s.maxNodes
+	saved, savedDeadline := s.maxNodes, s.deadline
 	s.maxNodes = s.nodes + max(n, 1)
 	if saved > 0 {
 		s.maxNodes = min(s.maxNodes, saved)
 	}
+	if !s.deadline.IsZero() {
+		if d := time.Now().Add(part); d.Before(s.deadline) {
+			s.deadline = d
+		}
+	}
 	f()
-	s.maxNodes = saved
+	s.maxNodes, s.deadline = saved, savedDeadline
 	if s.stopped && !s.outOfTime() && (saved == 0 || s.nodes < saved) {
 		s.stopped = false
 	}
