@@ -36,6 +36,7 @@ type brain struct {
 	size    int
 	info    brainInfo
 	inBoard bool    // between BOARD and DONE
+	quiet   bool    // YXBOARD: set the position without thinking
 	own     []Point // BOARD's stones, by owner
 	opp     []Point
 }
@@ -106,9 +107,14 @@ func (br *brain) command(line string) error {
 		}
 	case "TURN":
 		br.turn(rest)
-	case "BOARD":
-		if br.ready("BOARD") {
+	case "BOARD", "YXBOARD":
+		if br.ready(word) {
 			br.inBoard, br.own, br.opp = true, nil, nil
+			br.quiet = strings.EqualFold(word, "YXBOARD")
+		}
+	case "YXSHOWFORBID":
+		if br.ready(word) {
+			br.reply("FORBID %s.", forbidden(br.board))
 		}
 	case "INFO":
 		br.setInfo(rest)
@@ -203,7 +209,9 @@ func (br *brain) boardLine(line string) {
 			br.reply("ERROR BOARD: %v", err)
 			return
 		}
-		br.think()
+		if !br.quiet {
+			br.think()
+		}
 		return
 	}
 	f := strings.Split(line, ",")
@@ -281,6 +289,23 @@ func Setup(size int, rule Rule, black, white []Point) (*Board, error) {
 		}
 	}
 	return b, nil
+}
+
+// forbidden lists, as Yixin-Board's YXSHOWFORBID answer does ("xxyy" per
+// point), the points the side to move may not play when it is black.
+func forbidden(b *Board) string {
+	var sb strings.Builder
+	if b.ToMove() != Black {
+		return ""
+	}
+	for y := range b.Size() {
+		for x := range b.Size() {
+			if errors.Is(b.Legal(Point{x, y}, Black), ErrForbidden) {
+				fmt.Fprintf(&sb, "%02d%02d", x, y)
+			}
+		}
+	}
+	return sb.String()
 }
 
 func (br *brain) takeback(arg string) {

@@ -177,6 +177,20 @@ func TestBrainBoard(t *testing.T) {
 	}
 }
 
+func TestBrainYixinCommands(t *testing.T) {
+	s := newSession(t, Hard)
+	s.expect("OK", "START 15")
+	// YXBOARD sets a position without an answer; then the turn is black's
+	// and freestyle forbids nothing.
+	s.send("YXBOARD", "7,7,1", "8,8,2", "DONE")
+	s.expect("FORBID .", "YXSHOWFORBID")
+	s.expectPrefix("ERROR", "BEGIN")    // stones on the board
+	s.expectPrefix("ERROR", "TURN 8,8") // the position took
+	b, _ := Setup(15, Freestyle, []Point{{7, 7}}, []Point{{8, 8}})
+	_ = b.Play(Point{6, 6})
+	s.move(b, "TURN 6,6")
+}
+
 func TestBrainInfoAndLimits(t *testing.T) {
 	s := newSession(t, Hard)
 	// INFO gets no answer: the next answer is START's.
