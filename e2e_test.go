@@ -4,13 +4,16 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"io"
 	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
+	"github.com/creack/pty"
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
@@ -28,8 +31,7 @@ func start(t *testing.T, args ...string) *ptytest.Term {
 	// A config folder of its own, so that no test touches the player's
 	// best times.
 	home := t.TempDir()
-	cmd.Env = append(os.Environ(), "RUNEWIDTH_EASTASIAN=0", "NO_COLOR=")
-	cmd.Env = append(cmd.Env, screentest.ConfigEnv(home)...)
+	cmd.Env = ptytest.Env(append([]string{"RUNEWIDTH_EASTASIAN=0", "NO_COLOR="}, screentest.ConfigEnv(home)...)...)
 	return ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
 }
 
@@ -54,7 +56,7 @@ func finish(t *testing.T, tm *ptytest.Term, before any, status int) {
 // the original loops forever on), each game and back, and quitting.
 func TestTopMenu(t *testing.T) {
 	tm := start(t)
-	before := tm.State()
+	before := tm.Before()
 	screen := tm.WaitFor(topPrompt)
 	for _, want := range []string{"1. 오목", "2. 숫자 야구", "3. 지뢰찾기", "4. 종료", "============================"} {
 		if !strings.Contains(screen, want) {
@@ -109,9 +111,9 @@ func TestRestoreInGame(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := start(t, "omok")
-			before := tm.State()
+			before := tm.Before()
 			tm.WaitFor(topPrompt)
-			tm.Send("1\r")
+			tm.Send("1\r1\r") // a two-player game, freestyle
 			tm.WaitFor("Player 1P")
 			tc.leave(tm)
 			finish(t, tm, before, tc.status)
@@ -124,7 +126,7 @@ func TestRestoreInGame(t *testing.T) {
 // not to the 100x100 that an unknown size would allow.
 func TestGameFromMenuKnowsSize(t *testing.T) {
 	tm := start(t)
-	before := tm.State()
+	before := tm.Before()
 	tm.WaitFor(topPrompt)
 	tm.Send("3\r")
 	tm.WaitFor("4. 사용자 지정")
@@ -153,10 +155,10 @@ func TestBoardSquareInEveryTerminal(t *testing.T) {
 				args = append(args, flag)
 			}
 			cmd := exec.Command(bin, args...)
-			cmd.Env = withoutEnv(os.Environ(), "RUNEWIDTH_EASTASIAN")
+			cmd.Env = withoutEnv(ptytest.Env(), "RUNEWIDTH_EASTASIAN")
 			tm := ptytest.Start(t, cmd, 100, 40, term)
 			tm.WaitFor(topPrompt)
-			tm.Send("1\r\x1b[C\r\x1b[B\r")
+			tm.Send("1\r1\r\x1b[C\r\x1b[B\r")
 			tm.WaitFor("Player 1P")
 			for r := range 15 {
 				for c := range 15 {
@@ -183,4 +185,141 @@ func withoutEnv(env []string, name string) []string {
 		}
 	}
 	return out
+}
+
+// rawOutput runs termgames on a new pseudo-terminal and returns every byte
+// it wrote, and its exit status.
+func rawOutput(t *testing.T, env []string, args ...string) (string, int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	ptmx, err := pty.StartWithSize(cmd, &pty.Winsize{Cols: 100, Rows: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ptmx.Close()
+	done := make(chan []byte)
+	go func() {
+		b, _ := io.ReadAll(ptmx) // ends with EIO once the program has gone
+		done <- b
+	}()
+	var out []byte
+	select {
+	case out = <-done:
+	case <-time.After(ptytest.Timeout):
+		cmd.Process.Kill()
+		t.Fatalf("%v did not end", args)
+	}
+	cmd.Wait()
+	return string(out), cmd.ProcessState.ExitCode()
+}
+
+// Where TERM says the terminal cannot move the cursor (dumb, or not set),
+// the games refuse to start with one line and status 2, and write no
+// escape sequence. Before, they drew the whole screen in escapes.
+func TestDumbTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	for name, env := range map[string][]string{
+		"TERM=dumb":     ptytest.Env("TERM=dumb"),
+		"TERM unset":    withoutEnv(ptytest.Env(), "TERM"),
+		"TERM=dumb, ko": ptytest.Env("TERM=dumb", "LANG=ko_KR.UTF-8"),
+	} {
+		for _, args := range [][]string{nil, {"minesweeper"}, {"baseball"}, {"omok"}} {
+			out, status := rawOutput(t, env, args...)
+			if status != 2 || strings.ContainsRune(out, 0x1b) || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.Contains(out, "cannot move the cursor") {
+				t.Errorf("%s, %v: status %d, output %q; want 2 and one line without escapes", name, args, status, out)
+			}
+		}
+	}
+	// The judge needs no terminal at all.
+	cmd := exec.Command(bin, "omok", "judge", filepath.Join("omok", "testdata", "boj2615_sample.txt"))
+	cmd.Env = ptytest.Env("TERM=dumb")
+	if out, err := cmd.Output(); err != nil || string(out) != "2\n7 5\n" {
+		t.Errorf("the judge with TERM=dumb: %q, %v", out, err)
+	}
+}
+
+// Where the locale cannot show Korean (LANG=C), the games speak English
+// and draw in ASCII, unless the player asked for -lang or -ascii.
+func TestPlainLocale(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	for _, tc := range []struct {
+		name  string
+		env   []string
+		args  []string
+		shows []string
+	}{
+		{"LANG=C", []string{"LANG=C"}, nil, []string{"3. Minesweeper", "Enter a menu number"}},
+		{"LC_ALL=POSIX", []string{"LC_ALL=POSIX"}, []string{"minesweeper"}, []string{"1. Beginner"}},
+		{"LANG=C -lang ko", []string{"LANG=C"}, []string{"-lang", "ko"}, []string{"3. 지뢰찾기"}},
+		{"LANG=ko_KR.UTF-8", []string{"LANG=ko_KR.UTF-8"}, nil, []string{"3. 지뢰찾기"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			home := t.TempDir()
+			cmd.Env = ptytest.Env(append([]string{"RUNEWIDTH_EASTASIAN=0", "HOME=" + home, "XDG_CONFIG_HOME=" + home}, tc.env...)...)
+			tm := ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
+			for _, want := range tc.shows {
+				tm.WaitFor(want)
+			}
+			tm.Send("\x03")
+			tm.Wait()
+		})
+	}
+	// The board: ASCII under LANG=C, unless -ascii=false.
+	for _, tc := range []struct {
+		args []string
+		cell rune
+	}{{[]string{"omok", "-rule", "freestyle"}, '.'}, {[]string{"omok", "-rule", "freestyle", "-ascii=false"}, '□'}} {
+		cmd := exec.Command(bin, tc.args...)
+		cmd.Env = ptytest.Env("RUNEWIDTH_EASTASIAN=0", "LANG=C")
+		tm := ptytest.Start(t, cmd, 100, 40, console.NewCondition(console.Narrow))
+		tm.WaitFor("2.")
+		tm.Send("1\r")
+		screen := tm.WaitFor("1P")
+		if g := tm.Screen.At(2, 4); g != tc.cell {
+			t.Errorf("%v under LANG=C: cell (2,2) is %q, want %q:\n%s", tc.args, g, tc.cell, screen)
+		}
+		tm.Send("\x03")
+		tm.Wait()
+	}
+}
+
+// A named pipe given as the best-times file (a read that would block, as a
+// hung network mount would) neither freezes the game nor the stop keys: the
+// game says it is not a file and plays on without saving, and Ctrl-C and
+// SIGTERM leave at once with the terminal restored. Before, the pipe was
+// opened and read, waiting for a writer that never came.
+func TestScoresNamedPipe(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		stop   func(*ptytest.Term)
+		status int
+	}{
+		{"ctrl-c", func(tm *ptytest.Term) { tm.Send("\x03") }, 130},
+		{"sigterm", func(tm *ptytest.Term) { tm.Signal(syscall.SIGTERM) }, 143},
+		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pipe := filepath.Join(t.TempDir(), "scores.json")
+			if err := syscall.Mkfifo(pipe, 0o600); err != nil {
+				t.Skip(err)
+			}
+			tm := start(t, "minesweeper", "-lang", "en", "-scores", pipe)
+			before := tm.Before()
+			tm.WaitFor("is a named pipe, not a file")
+			tm.Send("1\r")
+			tm.WaitFor("Mines left")
+			began := time.Now()
+			tc.stop(tm)
+			finish(t, tm, before, tc.status)
+			if took := time.Since(began); took > 2*time.Second {
+				t.Errorf("leaving took %v", took)
+			}
+		})
+	}
 }

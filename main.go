@@ -6,11 +6,12 @@
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
 //	termgames omok brain [flags]   the Gomocup (piskvork) brain; also as pbrain-*
+//	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
 //
-// Exit status: 0 normal, 1 runtime error, 2 usage error or no terminal, and
-// 128+n when stopped by signal n (130 for Ctrl-C).
+// Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
+// TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
 package main
 
 import (
@@ -31,6 +32,7 @@ import (
 	"termgames/minesweeper"
 	"termgames/omok"
 	"termgames/omok/engine"
+	"termgames/omok/renju"
 )
 
 func main() {
@@ -135,7 +137,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, console.ErrNotTerminal):
+	case errors.Is(err, console.ErrNotTerminal), errors.Is(err, console.ErrDumbTerminal):
 		fmt.Fprintln(stderr, "termgames:", err)
 		return exitUsage
 	case errors.As(err, &intr):
@@ -174,12 +176,15 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 			}
 			return nil, nil, err
 		}
+		if len(args) > 0 && args[0] == "forbid" {
+			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, stderr)
+		}
 		size, rule := omok.DefaultSize, omok.Freestyle
 		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
 			size, err = omok.ParseSize(s)
 			return err
 		})
-		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original) or standard (exactly five)")
+		fs.Var(&rule, "rule", "freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
 		ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
 		first := fs.String("first", "me", "against the computer, who moves first: me or computer")
 		if err := parseFlags(fs, args, &c); err != nil {
@@ -189,6 +194,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		if err := opt.SetComputer(*ai, *first); err != nil {
 			return nil, nil, usageError{err}
 		}
+		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
 		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := baseball.Best
@@ -234,15 +240,33 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 	if err := c.check(); err != nil {
 		return usageError{err}
 	}
+	if !lang.UTF8Locale(os.Getenv) {
+		c.plainLocale(fs)
+	}
 	c.w = console.NewCondition(c.widthFlag())
 	return nil
+}
+
+// plainLocale suits a locale that cannot show Korean (LANG=C, say):
+// English texts and ASCII glyphs, unless the player chose -lang or -ascii
+// (-ascii=false) on the command line.
+func (c *common) plainLocale(fs *flag.FlagSet) {
+	chosen := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { chosen[f.Name] = true })
+	if !chosen["lang"] {
+		c.lang = lang.English
+	}
+	if !chosen["ascii"] {
+		c.ascii = true
+	}
 }
 
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprint(w, `usage:
   termgames [flags]                      the top menu
-  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard)
-  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE)
+  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
+  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
+  termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE)
   termgames COMMAND -h                   a command's flags
@@ -272,7 +296,7 @@ func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("judge takes at most one FILE")}
 	}
 	in := stdin
-	if fs.NArg() == 1 {
+	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
 		f, err := os.Open(fs.Arg(0))
 		if err != nil {
 			return err

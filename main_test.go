@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"termgames/internal/screentest"
 )
@@ -47,6 +50,47 @@ func runPiped(t *testing.T, stdin string, args ...string) (stdout, stderr string
 	return o.String(), e.String(), cmd.ProcessState.ExitCode()
 }
 
+// endless is a standard input that never ends: what `yes ”` pipes in.
+type endless struct{ b []byte }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], e.b)
+	}
+	return n, nil
+}
+
+// The judge stops reading an input that is longer than any board and
+// refuses it with status 1, instead of reading forever: `yes ” | termgames
+// omok judge`, and a board followed by endless blank lines.
+func TestJudgeEndlessStdin(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("omok", "testdata", "boj2615_sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, in := range map[string]io.Reader{
+		"blank lines":              endless{[]byte("\n")},
+		"a board then blank lines": io.MultiReader(bytes.NewReader(b), endless{[]byte("\n")}),
+	} {
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin, "omok", "judge")
+			cmd.Stdin = in
+			var o, e bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &o, &e
+			cmd.Run()
+			if ctx.Err() != nil {
+				t.Fatal("the judge still reads an endless input after 10 s")
+			}
+			if status := cmd.ProcessState.ExitCode(); status != 1 || o.Len() != 0 || !strings.Contains(e.String(), "input longer than") {
+				t.Fatalf("status %d, stdout %q, stderr %q; want 1 and an input too long", status, o.String(), e.String())
+			}
+		})
+	}
+}
+
 // With no terminal, the games say so in one line and exit with status 2.
 func TestNoTerminal(t *testing.T) {
 	for _, args := range [][]string{nil, {"omok"}, {"baseball"}, {"minesweeper"}} {
@@ -72,7 +116,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-wide", "-narrow"}, 2, "choose one"},
 		{[]string{"-nosuchflag"}, 2, "not defined"},
 		{[]string{"omok", "-size", "13"}, 2, "want 15 or 19"},
-		{[]string{"omok", "-rule", "renju"}, 2, "renju"},
+		{[]string{"omok", "-rule", "gomoku"}, 2, "gomoku"},
 		{[]string{"baseball", "-ai", "psychic"}, 2, "psychic"},
 		{[]string{"omok", "stray"}, 2, "unexpected argument"},
 		{[]string{"-seed", "x"}, 2, "seed"},
@@ -109,7 +153,24 @@ func TestJudgeCommand(t *testing.T) {
 	if status != 1 || out != "" || !strings.Contains(errOut, "line 3") {
 		t.Fatalf("judge on a bad board: status %d, stdout %q, stderr %q", status, out, errOut)
 	}
+	if out, errOut, status := runPiped(t, judgeSample, "omok", "judge", "-"); status != 0 || out != "2\n7 5\n" {
+		t.Fatalf("judge - (standard input): status %d, stdout %q, stderr %q", status, out, errOut)
+	}
 	if _, errOut, status := runPiped(t, "", "omok", "judge", filepath.Join(t.TempDir(), "missing")); status != 1 || errOut == "" {
 		t.Fatalf("judge on a missing file: status %d, %q", status, errOut)
+	}
+}
+
+// omok forbid needs no terminal either: it prints YXSHOWFORBID's answer.
+func TestForbidCommand(t *testing.T) {
+	file := filepath.Join("omok", "renju", "testdata", "double_three.txt")
+	if out, errOut, status := runPiped(t, "", "omok", "forbid", file); status != 0 || out != "FORBID 0707.\n" || errOut != "" {
+		t.Fatalf("forbid FILE: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+	if out, _, status := runPiped(t, "1 2 0 0 0\n", "omok", "forbid"); status != 1 || out != "" {
+		t.Fatalf("forbid on a short board: status %d, stdout %q", status, out)
+	}
+	if _, errOut, status := runPiped(t, "", "omok", "forbid", "-h"); status != 0 || !strings.Contains(errOut, "YXSHOWFORBID") {
+		t.Fatalf("forbid -h: status %d, %q", status, errOut)
 	}
 }

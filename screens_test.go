@@ -17,7 +17,8 @@ var sizes = []console.Size{{Width: 100, Height: 40}, {Width: 20, Height: 5}, {Wi
 // render.
 func FuzzScreens(f *testing.F) {
 	for _, seed := range []string{
-		"1\r1\r\r\x1b[B\r\x1b[C\r\x1b[B\ru\x1by\r4\r4\r",
+		"1\r1\r1\r\r\x1b[B\r\x1b[C\r\x1b[B\ru\x1by\r4\r4\r",
+		"1\r1\r3\r\r\x1b[B\r\x1b[C\r\x1b[B\r\r\x1b[C\r\x1b[B\r\x1b[C\r\r\x1b4\r4\r4\r",
 		"2\r1\rr00\x30\x31\x1b2\r123\r456\r\x1b3\rr10\t789\r\x1b4\r",
 		"3\r1\r\r\x1b[<0;5;5M\x1b[<2;7;5Mf\tr\x1b[<1;5;5M\x1b4\r3\r40\r2\r\x1b6\r",
 		"3\r5\r\x1b[C\x1b[D\r6\r\t\t\t4\r",

@@ -34,6 +34,43 @@ func ParseAI(s string) (AI, error) {
 	return "", fmt.Errorf("baseball: unknown AI %q (want classic or best)", s)
 }
 
+// Verdict is where the computer's search for the player's number stands
+// after an answer.
+type Verdict int
+
+const (
+	// Searching: some numbers fit every answer, and the last answer was
+	// not three strikes; the computer guesses again.
+	Searching Verdict = iota
+	// Found: the last answer is three strikes, and the guess it was given
+	// to fits every earlier answer too.
+	Found
+	// Cheated: no number fits every answer, three strikes included: some
+	// answer was wrong (the original's "You cheated!!").
+	Cheated
+)
+
+// Check tells the screens what the answers of history say, checking the
+// last one against all the earlier ones. Three strikes are checked like
+// any other answer: "3 strikes" to a number that contradicts an earlier
+// answer is a lie, not a win.
+func Check(history []Turn) Verdict {
+	if len(history) > 0 {
+		if last := history[len(history)-1]; last.Answer == Win {
+			if Fits(last.Guess, history) {
+				return Found
+			}
+			return Cheated
+		}
+	}
+	for _, n := range allNumbers {
+		if Fits(n, history) {
+			return Searching
+		}
+	}
+	return Cheated
+}
+
 // Guesser is the computer finding the player's number, one guess at a time.
 type Guesser interface {
 	// Guess returns the next guess after the turns of history, or false

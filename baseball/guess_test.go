@@ -126,6 +126,62 @@ func TestLiarIsCaught(t *testing.T) {
 	}
 }
 
+func TestCheck(t *testing.T) {
+	n := func(s string) Number {
+		x, err := ParseNumber(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	for _, tc := range []struct {
+		name    string
+		history []Turn
+		want    Verdict
+	}{
+		{"no answer yet", nil, Searching},
+		{"a plain answer", []Turn{{n("123"), Answer{1, 1}}}, Searching},
+		{"three strikes first", []Turn{{n("123"), Win}}, Found},
+		{"three strikes that fit", []Turn{{n("893"), Answer{0, 2}}, {n("381"), Win}}, Found},
+		// The case: two of 8, 9, 3 are in the number, not in 531.
+		{"three strikes that lie", []Turn{{n("893"), Answer{0, 2}}, {n("531"), Win}}, Cheated},
+		{"nothing anywhere", []Turn{{n("123"), Answer{}}, {n("456"), Answer{}}, {n("789"), Answer{}}}, Cheated},
+		{"contradicting answers", []Turn{{n("123"), Answer{3, 0}}, {n("123"), Answer{0, 0}}}, Cheated},
+	} {
+		if got := Check(tc.history); got != tc.want {
+			t.Errorf("%s: Check = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// Against the definition, on random histories: Cheated exactly when no
+	// number fits; Found exactly when the last answer is three strikes to a
+	// number that fits.
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 3000 {
+		var h []Turn
+		for range 1 + r.IntN(4) {
+			a := Answer{r.IntN(4), r.IntN(4)}
+			if r.IntN(6) == 0 {
+				a = Win
+			}
+			if !a.Possible() {
+				a = Answer{}
+			}
+			h = append(h, Turn{allNumbers[r.IntN(Count)], a})
+		}
+		want := Searching
+		last := h[len(h)-1]
+		switch {
+		case len(Consistent(h)) == 0:
+			want = Cheated
+		case last.Answer == Win:
+			want = Found
+		}
+		if got := Check(h); got != want {
+			t.Fatalf("Check(%v) = %v, want %v", h, got, want)
+		}
+	}
+}
+
 func TestParseAI(t *testing.T) {
 	for _, tc := range []struct {
 		in   string

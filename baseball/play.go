@@ -127,11 +127,7 @@ func (p *play) computerGuess() {
 	t := p.g.txt
 	guess, ok := p.guesser.Guess(p.history)
 	if !ok {
-		p.log.Println(t.cheated)
-		if p.mode == modeVersus {
-			p.log.Println(fmt.Sprintf(t.mineWas, p.secret))
-		}
-		p.askContinue()
+		p.cheated() // answerDigit checks first; a guesser's own "no" is heeded too
 		return
 	}
 	line := fmt.Sprintf(t.iGuess, guess)
@@ -168,7 +164,14 @@ func (p *play) answerDigit(d int) {
 		return
 	}
 	p.history[len(p.history)-1].Answer = a
-	found := a == Win
+	// Every answer, three strikes too, against all the earlier ones: a lie
+	// is named at the answer that leaves no number, in both modes.
+	verdict := Check(p.history)
+	if verdict == Cheated {
+		p.cheated()
+		return
+	}
+	found := verdict == Found
 	if p.mode == modeComputer {
 		if found {
 			p.log.Println(t.gotIt(len(p.history)))
@@ -179,6 +182,16 @@ func (p *play) answerDigit(d int) {
 		return
 	}
 	p.endTurn(found)
+}
+
+// cheated ends a game whose answers no number fits.
+func (p *play) cheated() {
+	t := p.g.txt
+	p.log.Println(t.cheated)
+	if p.mode == modeVersus {
+		p.log.Println(fmt.Sprintf(t.mineWas, p.secret))
+	}
+	p.askContinue()
 }
 
 // endTurn ends a round of versus, after the computer's guess: the player

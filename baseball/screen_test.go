@@ -272,6 +272,118 @@ func TestCheated(t *testing.T) {
 	}
 }
 
+// The issue's reproduction: with -ai best -seed 5 the computer guesses
+// 893, then 531. "0 strikes 2 balls" to 893 says two of 8, 9, 3 are in the
+// number, so "3 strikes" to 531 is a lie; it used to be "I got it in 2
+// guesses."
+func TestThreeStrikeLie(t *testing.T) {
+	// main's random source for -seed 5.
+	r := rand.New(rand.NewPCG(5, 5^0x9e3779b97f4a7c15))
+	s := feed(New(Options{AI: "best", Rand: r, Width: narrow}, nil), "1\rr")
+	if !strings.HasSuffix(screenText(s, narrow), "I guess 893\nEnter strike number :") {
+		t.Fatalf("seed 5 no longer guesses 893 first:\n%s", screenText(s, narrow))
+	}
+	s = feed(s, "02")
+	if !strings.HasSuffix(screenText(s, narrow), "I guess 531\nEnter strike number :") {
+		t.Fatalf("seed 5 no longer guesses 531 second:\n%s", screenText(s, narrow))
+	}
+	s = feed(s, "30")
+	if got := screenText(s, narrow); !strings.HasSuffix(got, "Enter Ball number :0\nYou cheated!!\nDo you want to continue? (y/n) :") {
+		t.Fatalf("3 strikes to 531 after 0S2B to 893:\n%s", got)
+	}
+}
+
+// lieKeys plays one game of mode 1 or 3 to its end through the screen,
+// for a player whose number is secret and who answers truthfully except at
+// turn lie (0-based), where the answer is wrong (drawn from r among the
+// possible answers but the true one). In versus the player guesses numbers
+// other than the computer's, so that only the computer's search ends the
+// game. It returns the answers given and the screen at the end.
+func playLie(s console.Screen, secret Number, lie int, r *rand.Rand) (console.Screen, []Turn) {
+	p := s.(*play)
+	for turn := 0; p.stage != askAgain; {
+		switch p.stage {
+		case typeGuess:
+			guess := allNumbers[0]
+			if guess == p.secret {
+				guess = allNumbers[1]
+			}
+			s = feed(s, guess.String()+"\r")
+		case askStrike:
+			a := Score(secret, p.history[len(p.history)-1].Guess)
+			if turn == lie {
+				var wrong []Answer
+				for st := range 4 {
+					for b := range 4 {
+						if w := (Answer{st, b}); w.Possible() && w != a {
+							wrong = append(wrong, w)
+						}
+					}
+				}
+				a = wrong[r.IntN(len(wrong))]
+			}
+			s = feed(s, fmt.Sprintf("%d%d", a.Strikes, a.Balls))
+			turn++
+		default:
+			panic(fmt.Sprintf("stage %d", p.stage))
+		}
+	}
+	return s, p.history
+}
+
+// TestLieIsCaught: for every secret, both guessers, modes 1 and 3, one
+// random lie at a random turn. "Caught" means the game says "You cheated!!"
+// right after the first answer after which no number fits all the answers
+// (Check says Cheated), before any further guess; so at the lie itself
+// when the lie alone leaves no number, else at the first true answer that
+// does. A lie that leaves numbers and is "3 strikes" to a number that fits
+// every earlier answer cannot be told from the truth about that number; the
+// game may then end with "I got it", but only when the history fits it.
+// Before Check, a "3 strikes" lie was always taken for a win, and in versus
+// a lie was named only after the player's next guess.
+func TestLieIsCaught(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	for _, mode := range []string{"1", "3"} {
+		for _, ai := range []AI{Best, Classic} {
+			at := map[int]int{} // how many answers after the lie it was caught
+			for _, secret := range allNumbers {
+				s := feed(start("", ai, r.Uint64(), narrow, nil), mode+"\rr")
+				s, history := playLie(s, secret, r.IntN(5), r)
+				text := screenText(s, narrow)
+				first := -1 // the first answer after which no number fits
+				for i := range history {
+					if len(Consistent(history[:i+1])) == 0 {
+						first = i
+						break
+					}
+				}
+				lie := -1
+				for i, turn := range history {
+					if Score(secret, turn.Guess) != turn.Answer {
+						lie = i
+						break
+					}
+				}
+				switch {
+				case first >= 0 && (first != len(history)-1 || !strings.Contains(text, english.cheated+"\n")):
+					t.Fatalf("mode %s, %s, secret %v: no number fits after answer %d of %v, but the game went on:\n%s", mode, ai, secret, first+1, history, text)
+				case first < 0 && strings.Contains(text, english.cheated):
+					t.Fatalf("mode %s, %s, secret %v: You cheated!! while numbers fit %v", mode, ai, secret, history)
+				case first < 0 && (history[len(history)-1].Answer != Win || !Fits(history[len(history)-1].Guess, history)):
+					t.Fatalf("mode %s, %s, secret %v: the game ended without a verdict on %v:\n%s", mode, ai, secret, history, text)
+				case first >= 0:
+					at[first-lie]++
+				case lie >= 0:
+					at[-1]++ // a lie that another number fits, ended "I got it"
+				default:
+					at[-2]++ // the game ended before the turn of the lie
+				}
+			}
+			t.Logf("mode %s, %s: caught k answers after the lie: %v (-1: the truth about another number, -2: no lie, the game ended first)", mode, ai, at)
+		}
+	}
+}
+
 func TestOnlyOneLeft(t *testing.T) {
 	// An honest game: the note comes with a guess exactly when one number
 	// fits every answer before it.
@@ -460,9 +572,12 @@ Do you want to continue? (y/n) :`,
 		{
 			name:    "cheat",
 			guesses: scripted{{1, 2, 3}, {4, 5, 6}, {7, 8, 9}, {1, 4, 7}},
-			keys:    "741\r00" + "742\r00" + "743\r00" + "745\r",
-			end: `Your guess : 745
-1 Ball
+			keys:    "741\r00" + "742\r00" + "743\r00",
+			// Named at the answer that leaves no number, not after the
+			// player's next guess.
+			end: `I guess 789
+Enter strike number :0
+Enter Ball number :0
 You cheated!!
 My number was 431.
 Do you want to continue? (y/n) :`,

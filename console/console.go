@@ -89,6 +89,11 @@ const (
 	KeyDelete
 	KeyPageUp
 	KeyPageDown
+	// KeyCtrlZ is byte 0x1a. On Unix the terminal loop takes it as a
+	// request to suspend; on Windows, which has no job control, it is a key
+	// like any other (and is not end-of-input, as Go's console reader would
+	// have it).
+	KeyCtrlZ
 )
 
 var keyNames = [...]string{
@@ -96,6 +101,7 @@ var keyNames = [...]string{
 	KeyTab: "Tab", KeyEsc: "Esc", KeyCtrlC: "Ctrl-C", KeyUp: "Up", KeyDown: "Down",
 	KeyLeft: "Left", KeyRight: "Right", KeyHome: "Home", KeyEnd: "End",
 	KeyInsert: "Insert", KeyDelete: "Delete", KeyPageUp: "PageUp", KeyPageDown: "PageDown",
+	KeyCtrlZ: "Ctrl-Z",
 }
 
 // String returns the key's name, as a test failure would want to read it.

@@ -121,6 +121,8 @@ func (d *Decoder) next(final bool) (Event, int, bool) {
 		return KeyPress(KeyTab), 1, true
 	case c == 0x03:
 		return KeyPress(KeyCtrlC), 1, true
+	case c == 0x1a:
+		return KeyPress(KeyCtrlZ), 1, true
 	case c < 0x20:
 		return Event{}, 1, false // other control keys mean nothing here
 	case c < utf8.RuneSelf:

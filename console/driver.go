@@ -67,6 +67,10 @@ type Driver struct {
 	err    error
 	done   bool
 
+	// suspend, when set (Run on Unix), takes the key Ctrl-Z instead of
+	// the screen.
+	suspend func()
+
 	width     *runewidth.Condition
 	measuring bool // waiting for the terminal's answer about □
 	measured  bool // the answer came and changed width
@@ -201,6 +205,9 @@ func (d *Driver) handle(ev Event) {
 	switch {
 	case ev.IsKey(KeyCtrlC):
 		d.err, d.done = &Interrupted{}, true
+		return
+	case ev.IsKey(KeyCtrlZ) && d.suspend != nil:
+		d.suspend()
 		return
 	case ev.Type == cursorReport:
 		d.measure(ev.at)

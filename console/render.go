@@ -39,6 +39,13 @@ type renderer struct {
 // invalidate makes the next render clear the screen and redraw every row.
 func (r *renderer) invalidate() { r.fresh = true }
 
+// forget is invalidate after the terminal was left and entered again (a
+// suspend): mouse reports were turned off too, and must be asked again.
+func (r *renderer) forget() {
+	r.fresh = true
+	r.mouse = false
+}
+
 // render returns the bytes for frame f on a terminal of the given size.
 func (r *renderer) render(f Frame, size Size) []byte {
 	if f.Need.Width > size.Width || f.Need.Height > size.Height {

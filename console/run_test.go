@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/mattn/go-runewidth"
 
@@ -24,7 +25,7 @@ const childEnv = "CONSOLE_TEST_CHILD"
 func TestMain(m *testing.M) {
 	if mode := os.Getenv(childEnv); mode != "" {
 		w := NewCondition(Narrow)
-		err := Run(&probe{w: w}, Options{Width: w, MeasureWidth: mode == "measure"})
+		err := Run(&probe{w: w, mouse: mode == "mouse"}, Options{Width: w, MeasureWidth: mode == "measure"})
 		if mode == "twice" && err == nil {
 			err = Run(&probe{w: w, last: "second run"}, Options{Width: w})
 		}
@@ -42,7 +43,9 @@ func TestMain(m *testing.M) {
 
 // probe is a screen that shows the size its events carry and every event,
 // and leaves on q (nil), x (Exit with a message) and p (a panic). w starts
-// a command that answers once r is typed, or the program leaves.
+// a command that answers once r is typed, or the program leaves. After b,
+// the next event gets stuck in Update for an hour, as a screen doing
+// blocking I/O there would.
 type probe struct {
 	w    *runewidth.Condition
 	size Size
@@ -50,9 +53,14 @@ type probe struct {
 	n    int
 	// release lets the command started by w answer.
 	release chan struct{}
+	stuck   bool
+	mouse   bool // ask for mouse reports
 }
 
 func (p *probe) Update(ev Event) Screen {
+	if p.stuck {
+		time.Sleep(time.Hour)
+	}
 	p.n++
 	p.size = ev.Size
 	switch {
@@ -81,6 +89,9 @@ func (p *probe) Update(ev Event) Screen {
 		return Do(p, func(context.Context) any { select {} }) // deaf to ctx too
 	case ev.IsRune('P'):
 		return Do(p, func(context.Context) any { panic("command panics") })
+	case ev.IsRune('b'):
+		p.stuck = true
+		p.last = "stuck next"
 	case ev.IsRune('r'):
 		if p.release != nil {
 			close(p.release)
@@ -100,6 +111,7 @@ func (p *probe) View(size Size) Frame {
 		fmt.Sprintf("resized %dx%d", p.size.Width, p.size.Height),
 		fmt.Sprintf("events %d last %s", p.n, p.last),
 		fmt.Sprintf("□ is %d wide", p.w.RuneWidth('□')))
+	f.Mouse = p.mouse
 	return f
 }
 
@@ -112,7 +124,7 @@ func startProbeIn(t *testing.T, mode string, w *runewidth.Condition) *ptytest.Te
 		t.Skip("end-to-end")
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"="+mode)
+	cmd.Env = ptytest.Env(childEnv + "=" + mode)
 	return ptytest.Start(t, cmd, 80, 24, w)
 }
 
@@ -160,7 +172,7 @@ func TestRunRestoresTerminal(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			tm := startProbe(t)
-			before := tm.State()
+			before := tm.Before()
 			tm.WaitFor("resized 80x24")
 			if reflect.DeepEqual(tm.State(), before) {
 				t.Fatal("the terminal is not in raw mode while the program runs")
@@ -250,5 +262,147 @@ func TestRunNeedsATerminal(t *testing.T) {
 	defer f.Close()
 	if err := Run(&probe{}, Options{In: f, Out: f}); err != ErrNotTerminal {
 		t.Fatalf("Run on a file: %v, want ErrNotTerminal", err)
+	}
+}
+
+// A stop works whatever the screen is doing: with the loop stuck in an
+// Update, Ctrl-C, SIGINT, SIGTERM and SIGHUP still restore the terminal and
+// end the program with their status, within a second. Before the watcher,
+// the program went on forever with the terminal raw.
+func TestRunStopsWhenStuck(t *testing.T) {
+	// How long leaving takes when the loop is free is the yardstick: the
+	// race detector alone adds a second at exit.
+	tm := startProbe(t)
+	tm.WaitFor("resized 80x24")
+	began := time.Now()
+	tm.Send("q")
+	tm.Wait()
+	plain := time.Since(began)
+	for _, tc := range []struct {
+		name   string
+		stop   func(*ptytest.Term)
+		status int
+	}{
+		{"ctrl-c", func(tm *ptytest.Term) { tm.Send("\x03") }, 130},
+		{"sigint", func(tm *ptytest.Term) { tm.Signal(syscall.SIGINT) }, 130},
+		{"sigterm", func(tm *ptytest.Term) { tm.Signal(syscall.SIGTERM) }, 143},
+		{"sighup", func(tm *ptytest.Term) { tm.Signal(syscall.SIGHUP) }, 129},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := startProbe(t)
+			tm.WaitFor("resized 80x24")
+			tm.Send("b")
+			tm.WaitFor("last stuck next")
+			tm.Send("a") // stuck from here
+			time.Sleep(100 * time.Millisecond)
+			began := time.Now()
+			tc.stop(tm)
+			if got := tm.Wait(); got != tc.status {
+				t.Errorf("exit status %d, want %d", got, tc.status)
+			}
+			// stopGrace, then the exit; a second more for a loaded
+			// machine (two busy loops on two cores took it to 1.1 s).
+			if took := time.Since(began); took > plain+stopGrace+time.Second {
+				t.Errorf("stopping a stuck program took %v (leaving a free one: %v)", took, plain)
+			}
+			if !reflect.DeepEqual(tm.State(), tm.Before()) {
+				t.Error("terminal settings differ from before the program")
+			}
+			if tm.Screen.Mode(1049) || !tm.Screen.Mode(25) || tm.Screen.Mode(1000) || !tm.Screen.Mode(7) {
+				t.Errorf("modes after exit: alt %v cursor %v mouse %v wrap %v", tm.Screen.Mode(1049), tm.Screen.Mode(25), tm.Screen.Mode(1000), tm.Screen.Mode(7))
+			}
+		})
+	}
+}
+
+// SIGQUIT restores the terminal first; Go's goroutine dump then prints on
+// the main screen, and the status is Go's for a dump, 2. Before, the dump
+// went to the alternate screen of a raw terminal, left that way.
+func TestRunQuitSignal(t *testing.T) {
+	tm := startProbe(t)
+	tm.WaitFor("resized 80x24")
+	tm.Signal(syscall.SIGQUIT)
+	if got := tm.Wait(); got != 2 {
+		t.Errorf("exit status %d, want 2 (Go's, after the dump)", got)
+	}
+	if !reflect.DeepEqual(tm.State(), tm.Before()) {
+		t.Error("terminal settings differ from before the program")
+	}
+	if tm.Screen.Mode(1049) || !tm.Screen.Mode(25) || tm.Screen.Mode(1000) {
+		t.Errorf("after SIGQUIT: alt %v cursor %v mouse %v", tm.Screen.Mode(1049), tm.Screen.Mode(25), tm.Screen.Mode(1000))
+	}
+	if text := tm.Screen.Text(); !strings.Contains(text, "+0x") { // a stack frame's offset
+		t.Errorf("no dump on the main screen:\n%s", text)
+	}
+}
+
+// startJob runs the probe as a job of a job-control shell (bash, set -m)
+// on the terminal, as a player's shell would: in its own process group,
+// which a stop signal can stop (an orphaned group, like a program started
+// straight on a new terminal, ignores SIGTSTP). When the probe stops, the
+// shell waits for a line and then brings it back with fg.
+func startJob(t *testing.T) *ptytest.Term {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash for job control")
+	}
+	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `set -m; "$@"; echo "shell: job stopped"; read -r _; fg >/dev/null`, "bash", os.Args[0], "-test.run=^$")
+	cmd.Env = ptytest.Env(childEnv + "=mouse")
+	return ptytest.Start(t, cmd, 80, 24, narrow)
+}
+
+// Suspend and resume: Ctrl-Z (the key, byte 26), or SIGTSTP sent to the
+// job as the terminal would, leaves the terminal as the player had it while
+// the program is stopped (the settings from before, the main screen, the
+// cursor shown, no mouse reports); fg takes it back (raw, the alternate
+// screen, mouse reports as the screen asked) with everything redrawn, and
+// keys work again. Before, Ctrl-Z was dropped, and SIGTSTP stopped the
+// program with the terminal raw and on the alternate screen.
+func TestRunSuspend(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		stop func(*ptytest.Term)
+	}{
+		{"ctrl-z", func(tm *ptytest.Term) { tm.Send("\x1a") }},
+		{"sigtstp", func(tm *ptytest.Term) { tm.SignalForeground(syscall.SIGTSTP) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tm := startJob(t)
+			tm.WaitFor("resized 80x24")
+			if !tm.Screen.Mode(1000) {
+				t.Fatal("the probe asked for mouse reports and has none")
+			}
+			tc.stop(tm)
+			tm.WaitFor("shell: job stopped")
+			if !reflect.DeepEqual(tm.State(), tm.Before()) {
+				t.Error("stopped: the terminal settings are not the player's")
+			}
+			if tm.Screen.Mode(1049) || !tm.Screen.Mode(25) || tm.Screen.Mode(1000) {
+				t.Errorf("stopped: alt %v cursor %v mouse %v", tm.Screen.Mode(1049), tm.Screen.Mode(25), tm.Screen.Mode(1000))
+			}
+			tm.Send("\r") // the shell's read, then fg
+			screen := tm.WaitUntil("the probe is back", func(s string) bool {
+				return tm.Screen.Mode(1049) && strings.Contains(s, "resized 80x24")
+			})
+			if strings.Contains(screen, "shell:") {
+				t.Errorf("the screen was not redrawn whole:\n%s", screen)
+			}
+			if reflect.DeepEqual(tm.State(), tm.Before()) || tm.Screen.Mode(25) || !tm.Screen.Mode(1000) {
+				t.Errorf("back: raw %v, cursor %v, mouse %v", !reflect.DeepEqual(tm.State(), tm.Before()), tm.Screen.Mode(25), tm.Screen.Mode(1000))
+			}
+			tm.Send("a")
+			tm.WaitFor("last Rune a")
+			tm.Send("q")
+			if got := tm.Wait(); got != 0 {
+				t.Errorf("exit status %d", got)
+			}
+			if !reflect.DeepEqual(tm.State(), tm.Before()) {
+				t.Error("terminal settings differ from before the program")
+			}
+		})
 	}
 }

@@ -49,9 +49,15 @@ func (t *Transcript) Clear() { t.lines, t.cur = nil, "" }
 func (t *Transcript) Lines() []string { return append(append([]string(nil), t.lines...), t.cur) }
 
 // Frame shows the newest lines that fit in size, with extra (typed text not
-// yet entered) after the current line and the cursor after that.
+// yet entered) after the current line and the cursor after that. A
+// finished line wider than the terminal wraps between words, as a console
+// wraps it, so that a long message (a file error) shows whole.
 func (t *Transcript) Frame(size Size, w *runewidth.Condition, extra string) Frame {
-	all := append(append([]string(nil), t.lines...), t.cur+extra)
+	var all []string
+	for _, l := range t.lines {
+		all = append(all, Wrap(w, l, size.Width)...)
+	}
+	all = append(all, t.cur+extra)
 	if h := max(size.Height, 1); len(all) > h {
 		all = all[len(all)-h:]
 	}

@@ -2,7 +2,19 @@
 
 package console
 
-import "os"
+import (
+	"fmt"
+	"os"
 
-// enableVT has nothing to do outside Windows: every Unix terminal speaks VT.
-func enableVT(*os.File) (restore func(), err error) { return func() {}, nil }
+	"golang.org/x/term"
+)
+
+// rawMode puts the terminal in raw mode and returns how to put back the
+// settings found. Every Unix terminal speaks VT: nothing more to ask.
+func rawMode(in, _ *os.File) (restore func(), err error) {
+	state, err := term.MakeRaw(int(in.Fd()))
+	if err != nil {
+		return nil, fmt.Errorf("console: raw mode: %w", err)
+	}
+	return func() { _ = term.Restore(int(in.Fd()), state) }, nil
+}

@@ -242,7 +242,8 @@ func (b *board) View(size console.Size) console.Frame {
 	l := b.field.Level()
 	row := f.Lines(boardTop+l.Rows+1, b.app.help()...)
 	if b.message != "" {
-		f.Line(row, b.message)
+		// Wrapped, so that the reason at the end of an error shows.
+		f.Lines(row, console.Wrap(b.app.w, b.message, size.Width)...)
 	}
 	return f
 }

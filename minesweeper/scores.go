@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,6 +19,16 @@ import (
 
 // keepBest is how many best times a level keeps.
 const keepBest = 10
+
+// maxScoresSize bounds the file: ten times for each of a few levels is a
+// few KB, so a bigger file is not one this program wrote. It is kept aside
+// like a corrupt one, and never read whole.
+const maxScoresSize = 1 << 20
+
+// maxMillis bounds a time in the file: a hundred years, far above any game
+// and far below where a time.Duration overflows (292 years), which used
+// to show "ms": 9223372036854775807 as -0.0 seconds.
+const maxMillis = int64(100 * 365 * 24 * time.Hour / time.Millisecond)
 
 // scoresVersion is the format of the file; another version is not ours to
 // rewrite, so it is treated like a corrupt file and kept aside.
@@ -51,7 +62,7 @@ func parseScores(data []byte) (map[string][]Record, error) {
 	best := make(map[string][]Record, len(sf.Best))
 	for key, recs := range sf.Best {
 		for _, r := range recs {
-			if r.Millis <= 0 {
+			if r.Millis <= 0 || r.Millis > maxMillis {
 				return nil, fmt.Errorf("scores: %s: time %d ms", key, r.Millis)
 			}
 		}
@@ -82,6 +93,8 @@ func sortBest(recs []Record) []Record {
 // storeFS is the part of the file system the store uses. osFS is the real
 // one; tests put a failing one in its place.
 type storeFS interface {
+	// ReadFile reads a regular file of at most maxScoresSize bytes; see
+	// osFS.ReadFile for what it refuses.
 	ReadFile(name string) ([]byte, error)
 	MkdirAll(dir string) error
 	CreateTemp(dir, pattern string) (storeFile, error)
@@ -89,6 +102,9 @@ type storeFS interface {
 	Remove(name string) error
 	SyncDir(dir string)
 	Exists(name string) bool
+	IsRegular(name string) bool
+	Resolve(name string) (string, error)
+	Lock(name string) (unlock func(), err error)
 }
 
 // storeFile is a temporary file being written.
@@ -101,10 +117,126 @@ type storeFile interface {
 
 type osFS struct{}
 
-func (osFS) ReadFile(name string) ([]byte, error) { return os.ReadFile(name) }
-func (osFS) MkdirAll(dir string) error            { return os.MkdirAll(dir, 0o755) }
-func (osFS) Rename(from, to string) error         { return os.Rename(from, to) }
-func (osFS) Remove(name string) error             { return os.Remove(name) }
+// errTooBig is a file larger than any best-times file.
+var errTooBig = fmt.Errorf("larger than %d bytes, more than any best-times file", maxScoresSize)
+
+// notRegularError is a path that is not a file: a folder, a device, a
+// named pipe. Such a thing is never moved aside nor written over.
+type notRegularError struct {
+	path string
+	mode fs.FileMode
+}
+
+func (e *notRegularError) Error() string {
+	what := "not a regular file"
+	switch {
+	case e.mode.IsDir():
+		what = "a folder, not a file"
+	case e.mode&fs.ModeDevice != 0:
+		what = "a device, not a file"
+	case e.mode&fs.ModeNamedPipe != 0:
+		what = "a named pipe, not a file"
+	}
+	return fmt.Sprintf("scores: %s is %s", e.path, what)
+}
+
+// ReadFile reads name only if it is a regular file no larger than
+// maxScoresSize. It opens without waiting (a named pipe would block the
+// open until a writer comes) and checks what it opened, so a folder, a
+// device or a pipe is refused with a *notRegularError before any read, and
+// a bigger file with errTooBig without reading it.
+func (osFS) ReadFile(name string) ([]byte, error) {
+	f, err := openNoWait(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &notRegularError{name, info.Mode()}
+	}
+	if info.Size() > maxScoresSize {
+		return nil, errTooBig
+	}
+	// The file may grow after the Stat: read one byte past the cap at most.
+	data, err := io.ReadAll(io.LimitReader(f, maxScoresSize+1))
+	if err == nil && len(data) > maxScoresSize {
+		return nil, errTooBig
+	}
+	return data, err
+}
+
+// IsRegular reports whether name is a regular file, the only kind the store
+// ever moves aside.
+func (osFS) IsRegular(name string) bool {
+	info, err := os.Lstat(name)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// Resolve follows symbolic links from name to the file they lead to, which
+// need not exist yet. The store reads, locks and replaces that file, so a
+// linked best-times file (kept in a dotfiles folder, say) stays linked.
+func (osFS) Resolve(name string) (string, error) {
+	for range 40 { // as many as Linux follows
+		info, err := os.Lstat(name)
+		if err != nil || info.Mode()&fs.ModeSymlink == 0 {
+			return name, nil // not a link (or missing): this is the file
+		}
+		link, err := os.Readlink(name)
+		if err != nil {
+			return "", fmt.Errorf("scores: %w", err)
+		}
+		if !filepath.IsAbs(link) {
+			link = filepath.Join(filepath.Dir(name), link)
+		}
+		name = link
+	}
+	return "", fmt.Errorf("scores: %s: too many links", name)
+}
+
+// Lock takes the lock that serialises read-merge-write between programs
+// sharing the file: NAME.lock beside it, locked whole by the system
+// (lockFile: flock on Unix, LockFileEx on Windows). The lock file stays:
+// removing it would let two programs lock two different files.
+func (osFS) Lock(name string) (unlock func(), err error) {
+	f, err := os.OpenFile(name+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("scores: %w", err)
+	}
+	deadline := time.Now().Add(lockWait)
+	for {
+		busy, err := tryLock(f)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("scores: lock %s: %w", f.Name(), err)
+		}
+		if !busy {
+			return func() {
+				unlockFile(f)
+				f.Close()
+			}, nil
+		}
+		if time.Now().After(deadline) {
+			f.Close()
+			return nil, fmt.Errorf("scores: %s is held by another program for more than %v", f.Name(), lockWait)
+		}
+		time.Sleep(lockRetry)
+	}
+}
+
+// lockWait is how long a program waits for another to finish with the
+// file (a write takes milliseconds); lockRetry is how often it asks.
+const (
+	lockWait  = 5 * time.Second
+	lockRetry = 5 * time.Millisecond
+)
+
+func (osFS) MkdirAll(dir string) error    { return os.MkdirAll(dir, 0o755) }
+func (osFS) Rename(from, to string) error { return os.Rename(from, to) }
+func (osFS) Remove(name string) error     { return os.Remove(name) }
 
 // Exists reports whether a file is at name, so that a file kept aside never
 // replaces another.
@@ -131,6 +263,7 @@ func (osFS) SyncDir(dir string) {
 // that fails, the store stops writing, so the file is never overwritten.
 type store struct {
 	path     string // "" keeps the times in memory only
+	file     string // path with its links followed: the file read and replaced
 	fs       storeFS
 	best     map[string][]Record
 	loaded   bool
@@ -167,20 +300,54 @@ func (s *store) load(now time.Time) {
 		return
 	}
 	s.loaded = true
+	if s.path == "" || !s.resolve() || !s.fs.Exists(s.file) {
+		return // no file yet: no times, nothing to lock
+	}
+	// A regular file is read under the lock, so that a bad one is kept
+	// aside only once when two programs start together. Anything else is
+	// refused by read without a lock file made beside it (in /dev, say).
+	if s.fs.IsRegular(s.file) {
+		if unlock, err := s.fs.Lock(s.file); err == nil {
+			defer unlock()
+		}
+	}
 	if best, ok := s.read(now); ok {
 		s.best = best
 	}
 }
 
+// resolve finds the file behind path's links, once. When it cannot, the
+// store keeps the times in memory and says why.
+func (s *store) resolve() bool {
+	if s.file != "" {
+		return true
+	}
+	file, err := s.fs.Resolve(s.path)
+	if err != nil {
+		s.readOnly = true
+		s.notice = &notice{why: err}
+		return false
+	}
+	s.file = file
+	return true
+}
+
 // read returns the file's times. A missing file is an empty list; a bad
-// one is kept aside (or, failing that, protected) and false is returned.
+// one is kept aside (or, failing that, protected) and false is returned;
+// a folder, device or pipe in its place is left alone and never written.
 func (s *store) read(now time.Time) (map[string][]Record, bool) {
 	if s.path == "" {
 		return nil, false
 	}
-	data, err := s.fs.ReadFile(s.path)
+	data, err := s.fs.ReadFile(s.file)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string][]Record{}, true
+	}
+	var notFile *notRegularError
+	if errors.As(err, &notFile) {
+		s.readOnly = true
+		s.notice = &notice{why: err}
+		return nil, false
 	}
 	if err == nil {
 		var best map[string][]Record
@@ -194,13 +361,20 @@ func (s *store) read(now time.Time) (map[string][]Record, bool) {
 
 // keepAside renames a file that could not be read to
 // NAME.bad-YYYYMMDD-HHMMSS so that no time in it is lost, and notes it for
-// the player. If it cannot be moved, the store stops writing instead.
+// the player. Only a regular file is ever moved: anything else (a folder
+// that cannot be opened, say) is left alone. If it cannot be moved, the
+// store stops writing instead.
 func (s *store) keepAside(now time.Time, why error) {
-	aside := s.path + ".bad-" + now.Format("20060102-150405")
-	for n := 2; s.fs.Exists(aside); n++ {
-		aside = fmt.Sprintf("%s.bad-%s-%d", s.path, now.Format("20060102-150405"), n)
+	if !s.fs.IsRegular(s.file) {
+		s.readOnly = true
+		s.notice = &notice{why: why}
+		return
 	}
-	if err := s.fs.Rename(s.path, aside); err != nil {
+	aside := s.file + ".bad-" + now.Format("20060102-150405")
+	for n := 2; s.fs.Exists(aside); n++ {
+		aside = fmt.Sprintf("%s.bad-%s-%d", s.file, now.Format("20060102-150405"), n)
+	}
+	if err := s.fs.Rename(s.file, aside); err != nil {
 		s.readOnly = true
 		s.notice = &notice{why: fmt.Errorf("%w; %w", why, err)}
 		return
@@ -232,11 +406,23 @@ func (s *store) keys() []string {
 
 // add puts a won game into its level's list and, when it made the list,
 // writes the file. It returns the 1-based rank (0: not among the best).
-// The file is read again first so that times another game wrote since are
-// kept.
+// The file is read again first, and read, merge and write happen under
+// the lock, so that times another program wrote since, or writes at the
+// same moment, are kept.
 func (s *store) add(key string, rec Record, now time.Time) (int, error) {
 	s.load(now)
+	if rec.Millis <= 0 || rec.Millis > maxMillis {
+		return 0, nil // not a time the file can hold
+	}
 	if s.path != "" && !s.readOnly {
+		if err := s.fs.MkdirAll(filepath.Dir(s.file)); err != nil {
+			return 0, fmt.Errorf("scores: %w", err)
+		}
+		unlock, err := s.fs.Lock(s.file)
+		if err != nil {
+			return 0, err
+		}
+		defer unlock()
 		if best, ok := s.read(now); ok {
 			s.best = best
 		}
@@ -264,11 +450,8 @@ func (s *store) write() error {
 	if err != nil {
 		return err
 	}
-	dir := filepath.Dir(s.path)
-	if err := s.fs.MkdirAll(dir); err != nil {
-		return fmt.Errorf("scores: %w", err)
-	}
-	tmp, err := s.fs.CreateTemp(dir, filepath.Base(s.path)+".tmp-*")
+	dir := filepath.Dir(s.file)
+	tmp, err := s.fs.CreateTemp(dir, filepath.Base(s.file)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("scores: %w", err)
 	}
@@ -280,7 +463,7 @@ func (s *store) write() error {
 		err = cerr
 	}
 	if err == nil {
-		err = s.fs.Rename(tmp.Name(), s.path)
+		err = s.fs.Rename(tmp.Name(), s.file)
 	}
 	if err != nil {
 		s.fs.Remove(tmp.Name())

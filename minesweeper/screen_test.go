@@ -697,7 +697,8 @@ func TestBadScoresFileReportedOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "scores.json")
 	os.WriteFile(path, []byte("{not json"), 0o600)
 	s, _ := start(t, w, Options{Scores: path})
-	screen := text(s, w)
+	// A long temporary path wraps onto the next row: read across rows.
+	screen := strings.ReplaceAll(text(s, w), "\n", " ")
 	mustContain(t, screen, "최고 기록 파일을 읽을 수 없습니다.", path+".bad-20250301-120000 로 옮겨 두었습니다.", "6. 종료")
 	if kept, _ := os.ReadFile(path + ".bad-20250301-120000"); string(kept) != "{not json" {
 		t.Errorf("kept aside: %q", kept)
@@ -752,6 +753,39 @@ func winNow(t *testing.T, s console.Screen, b *board) console.Screen {
 	return feed(s, at(5, console.KeyPress(console.KeyEnter)))
 }
 
+// An error wider than the terminal wraps between words, so that its
+// reason, at the end, shows; before, the row was cut at the terminal's
+// edge and "not a directory" or "permission denied" never showed.
+func TestLongErrorsWrap(t *testing.T) {
+	w := widths[0].W
+	file := filepath.Join(t.TempDir(), strings.Repeat("long-folder-name-", 4))
+	os.WriteFile(file, nil, 0o600)
+	s, _ := start(t, w, Options{Scores: filepath.Join(file, "scores.json"), Lang: "en"})
+	s, b := play(t, s, 1)
+	s = winNow(t, s, b)
+	narrow := console.Size{Width: 60, Height: 40}
+	f := s.View(narrow)
+	screen := f.Text(w)
+	for _, row := range strings.Split(screen, "\n") {
+		if console.Width(w, row) > narrow.Width {
+			t.Errorf("a row wider than the terminal: %q", row)
+		}
+	}
+	mustContain(t, strings.ReplaceAll(screen, "\n", " "), "Best time not saved:", "not a directory")
+
+	// The menu's notice of a bad file wraps too.
+	path := filepath.Join(t.TempDir(), strings.Repeat("long-folder-name-", 4)+"scores.json")
+	os.WriteFile(path, []byte("{not json"), 0o600)
+	s, _ = start(t, w, Options{Scores: path, Lang: "en"})
+	screen = s.View(narrow).Text(w)
+	mustContain(t, strings.ReplaceAll(screen, "\n", " "), "invalid character", "kept aside as")
+	for _, row := range strings.Split(screen, "\n") {
+		if console.Width(w, row) > narrow.Width {
+			t.Errorf("a menu row wider than the terminal: %q", row)
+		}
+	}
+}
+
 func TestWinSaveProblems(t *testing.T) {
 	w := widths[0].W
 	// The file went bad while the game was played: it is kept aside, the
@@ -772,7 +806,7 @@ func TestWinSaveProblems(t *testing.T) {
 	s, _ = start(t, w, Options{Scores: filepath.Join(file, "scores.json"), Lang: "en"})
 	s, b = play(t, s, 1)
 	s = winNow(t, s, b)
-	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", "left as it is")
+	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", "not a directory")
 }
 
 // The best times are read and written by commands, off the UI goroutine:

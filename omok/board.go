@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"termgames/omok/renju"
 )
 
 // Stone is what a cell holds. The values are those of the original's board
@@ -41,46 +43,26 @@ func (s Stone) Other() Stone {
 	return Empty
 }
 
-// Rule decides which lines win.
-type Rule int
+// Rule decides which lines win and which moves are forbidden. It is
+// renju.Rule, so that the rules package and the computer player share it.
+type Rule = renju.Rule
 
 // The rules a game can be played by.
 const (
 	// Freestyle is the original's WinCheck: five or more in a row wins.
-	Freestyle Rule = iota
+	Freestyle = renju.Freestyle
 	// Standard needs exactly five: six or more in a row (an overline) does
 	// not win, as in Baekjoon 2615.
-	Standard
+	Standard = renju.Standard
+	// Renju (렌주룰): black may not make 3-3, 4-4 or six, and wins only with
+	// exactly five; white wins with five or more.
+	Renju = renju.Renju
+	// Omok (오목룰): 3-3 is forbidden for both players; six never wins.
+	Omok = renju.Omok
 )
 
-// String returns the rule's name as the -rule flag spells it.
-func (r Rule) String() string {
-	if r == Standard {
-		return "standard"
-	}
-	return "freestyle"
-}
-
 // ParseRule reads a rule name as the -rule flag takes it.
-func ParseRule(s string) (Rule, error) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
-	case "freestyle":
-		return Freestyle, nil
-	case "standard":
-		return Standard, nil
-	}
-	return Freestyle, fmt.Errorf("unknown rule %q: want freestyle or standard", s)
-}
-
-// Set makes *Rule a flag.Value, so that main can declare -rule with flag.Var.
-func (r *Rule) Set(s string) error {
-	v, err := ParseRule(s)
-	if err != nil {
-		return err
-	}
-	*r = v
-	return nil
-}
+func ParseRule(s string) (Rule, error) { return renju.ParseRule(s) }
 
 // The board sizes the game offers; the original's is 15, the judge's 19.
 const (
@@ -111,7 +93,8 @@ type Outcome struct {
 	// move, from one end to the other. A move can complete two lines at
 	// once; it is then in both.
 	Line []Point
-	// Draw is set when the board filled up and nobody won.
+	// Draw is set when the board filled up and nobody won, or when every
+	// empty point is one the rule forbids the player to move.
 	Draw bool
 }
 
@@ -123,7 +106,20 @@ var (
 	ErrOutside  = errors.New("the point is outside the board")
 	ErrOccupied = errors.New("a stone is already there")
 	ErrOver     = errors.New("the game is over")
+	// ErrForbidden is the error a *ForbiddenError matches with errors.Is.
+	ErrForbidden = errors.New("forbidden move")
 )
+
+// ForbiddenError is a move the rule forbids, with the shape it would make.
+type ForbiddenError struct {
+	Shape renju.Shape // 3-3, 4-4 or overline
+}
+
+// Error names the shape: "forbidden move: 3-3".
+func (e *ForbiddenError) Error() string { return "forbidden move: " + e.Shape.String() }
+
+// Is makes errors.Is(err, ErrForbidden) true.
+func (e *ForbiddenError) Is(target error) bool { return target == ErrForbidden }
 
 // directions are the four lines through a stone: →, ↓, ↘ and ↙. Their
 // opposites (←, ↑, ↖, ↗) are the same lines walked the other way, which is
@@ -143,13 +139,20 @@ type Board struct {
 	cells   []Stone
 	moves   []Point
 	outcome Outcome
+	// forbid mirrors the stones for the forbidden-move checks; nil under a
+	// rule that forbids nothing. Place and Undo keep it in step.
+	forbid *renju.Board
 }
 
 // NewBoard returns an empty board of size x size cells played by rule.
-// A size below 1 is taken as 1.
+// A size below 1 is taken as 1, one above renju.MaxSize as that.
 func NewBoard(size int, rule Rule) *Board {
-	size = max(size, 1)
-	return &Board{size: size, rule: rule, cells: make([]Stone, size*size)}
+	size = min(max(size, 1), renju.MaxSize)
+	b := &Board{size: size, rule: rule, cells: make([]Stone, size*size)}
+	if rule.HasForbidden() {
+		b.forbid = renju.NewBoard(size)
+	}
+	return b
 }
 
 // Size returns the number of rows (and columns).
@@ -198,7 +201,8 @@ func (b *Board) Outcome() Outcome { return b.outcome }
 
 // Place puts the stone of the player to move at p, and returns where the
 // game then stands. It refuses a point outside the board, an occupied one,
-// and any move once the game is over; the turn passes only on success.
+// any move once the game is over, and a move the rule forbids (a
+// *ForbiddenError naming the shape); the turn passes only on success.
 func (b *Board) Place(p Point) (Outcome, error) {
 	switch {
 	case b.outcome.Over():
@@ -208,10 +212,13 @@ func (b *Board) Place(p Point) (Outcome, error) {
 	case b.At(p) != Empty:
 		return b.outcome, ErrOccupied
 	}
-	b.cells[p.Row*b.size+p.Col] = b.Turn()
+	if sh := b.Forbidden(p); sh != renju.None {
+		return b.outcome, &ForbiddenError{sh}
+	}
+	b.put(p, b.Turn())
 	b.moves = append(b.moves, p)
 	winner, line := b.Winner(p)
-	b.outcome = Outcome{Winner: winner, Line: line, Draw: winner == Empty && b.Full()}
+	b.outcome = Outcome{Winner: winner, Line: line, Draw: winner == Empty && b.stuck()}
 	return b.outcome, nil
 }
 
@@ -223,10 +230,62 @@ func (b *Board) Undo() (Point, bool) {
 	if !ok {
 		return p, false
 	}
-	b.cells[p.Row*b.size+p.Col] = Empty
+	b.put(p, Empty)
 	b.moves = b.moves[:len(b.moves)-1]
 	b.outcome = Outcome{}
 	return p, true
+}
+
+// put sets a cell, in the mirror too.
+func (b *Board) put(p Point, s Stone) {
+	b.cells[p.Row*b.size+p.Col] = s
+	if b.forbid != nil {
+		b.forbid.Put(renju.Point(p), renju.Stone(s))
+	}
+}
+
+// Forbidden returns why the rule forbids the player to move to play at p,
+// or renju.None when the move is allowed (or is no move: off the board, on
+// a stone).
+func (b *Board) Forbidden(p Point) renju.Shape {
+	if b.forbid == nil {
+		return renju.None
+	}
+	return b.forbid.Forbidden(b.rule, renju.Stone(b.Turn()), renju.Point(p))
+}
+
+// stuck reports whether the player to move has no point left to play: the
+// board is full, or the rule forbids every empty point. It stops at the
+// first allowed point, so it rarely looks far.
+func (b *Board) stuck() bool {
+	if b.Full() {
+		return true
+	}
+	if b.forbid == nil {
+		return false
+	}
+	for i, c := range b.cells {
+		if c == Empty && b.Forbidden(Point{i / b.size, i % b.size}) == renju.None {
+			return false
+		}
+	}
+	return true
+}
+
+// ForbiddenMap returns why the rule forbids the player to move each cell,
+// row by row (row*size+col), reusing dst when it is big enough: all
+// renju.None under a rule that forbids nothing.
+func (b *Board) ForbiddenMap(dst []renju.Shape) []renju.Shape {
+	if b.forbid == nil {
+		n := b.size * b.size
+		if cap(dst) < n {
+			dst = make([]renju.Shape, n)
+		}
+		dst = dst[:n]
+		clear(dst)
+		return dst
+	}
+	return b.forbid.ForbiddenMap(b.rule, renju.Stone(b.Turn()), dst)
 }
 
 // Winner returns the player whose stone at p makes a winning line, with the
@@ -243,7 +302,7 @@ func (b *Board) Winner(p Point) (Stone, []Point) {
 	found := false
 	for i, d := range directions {
 		n := 1 + b.count(p, d, s, reach) + b.count(p, Point{-d.Row, -d.Col}, s, reach)
-		if n == 5 || (n > 5 && b.rule == Freestyle) {
+		if b.rule.Wins(renju.Stone(s), n) {
 			won[i], found = true, true
 		}
 	}

@@ -337,7 +337,8 @@ func TestParseRule(t *testing.T) {
 		ok   bool
 	}{
 		{"freestyle", Freestyle, true}, {"standard", Standard, true}, {" Standard ", Standard, true},
-		{"FREESTYLE", Freestyle, true}, {"", Freestyle, false}, {"renju", Freestyle, false},
+		{"FREESTYLE", Freestyle, true}, {"", Freestyle, false}, {"gomoku", Freestyle, false},
+		{"renju", Renju, true}, {" Omok", Omok, true},
 	} {
 		got, err := ParseRule(tt.in)
 		if (err == nil) != tt.ok || (tt.ok && got != tt.want) {
@@ -348,7 +349,7 @@ func TestParseRule(t *testing.T) {
 			t.Errorf("Set(%q) = %v, leaves %v", tt.in, err, r)
 		}
 	}
-	if Freestyle.String() != "freestyle" || Standard.String() != "standard" {
+	if Freestyle.String() != "freestyle" || Standard.String() != "standard" || Renju.String() != "renju" || Omok.String() != "omok" {
 		t.Error("Rule.String is wrong")
 	}
 }

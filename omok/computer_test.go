@@ -35,6 +35,10 @@ func currentGame(t *testing.T, d *console.Driver) *game {
 func TestComputerMenuQuestions(t *testing.T) {
 	d := driver(computerOptions())
 	d.Send(console.Keys("5\r")...)
+	if !strings.Contains(shown(d), "3. 렌주룰") {
+		t.Fatalf("entry 5 does not ask the rule first:\n%s", shown(d))
+	}
+	d.Send(console.Keys("3\r")...) // renju
 	for _, want := range []string{"1. 쉬움", "2. 보통", "3. 어려움", "원하는 메뉴를 입력하세요 :"} {
 		if !strings.Contains(shown(d), want) {
 			t.Fatalf("level question lacks %q:\n%s", want, shown(d))
@@ -52,7 +56,7 @@ func TestComputerMenuQuestions(t *testing.T) {
 	}
 	d.Send(console.Keys("1\r")...)
 	g := currentGame(t, d)
-	if g.cpu == nil || g.cpu.level != engine.Normal || g.cpu.human != P1 {
+	if g.cpu == nil || g.cpu.level != engine.Normal || g.cpu.human != P1 || g.board.Rule() != Renju {
 		t.Fatalf("game %+v, want normal with the person as 1P", g.cpu)
 	}
 	if !strings.Contains(shown(d), "Player 1P의 턴입니다.") || !strings.Contains(shown(d), "상대: 컴퓨터 (보통)") {
@@ -62,7 +66,7 @@ func TestComputerMenuQuestions(t *testing.T) {
 
 func TestComputerMenuEscGoesBack(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r")...)
+	d.Send(console.Keys("5\r1\r")...)
 	d.Send(console.KeyPress(console.KeyEsc))
 	if got := shown(d); !strings.Contains(got, "5. 컴퓨터와 대전") || strings.Contains(got, "쉬움") {
 		t.Errorf("Esc on the level question:\n%s", got)
@@ -73,7 +77,7 @@ func TestComputerMenuEscGoesBack(t *testing.T) {
 // the last-move marker.
 func TestComputerReplies(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r3\r1\r")...)
+	d.Send(console.Keys("5\r1\r3\r1\r")...)
 	d.Send(console.Keys("jjjjjjjlllllll\r")...) // the centre, 8행 8열
 	g := currentGame(t, d)
 	if g.board.Moves() != 2 {
@@ -121,7 +125,7 @@ func hasStyleAt(f console.Frame, row, col int, st console.Style) bool {
 // then comes.
 func TestComputerThinkingKeepsKeys(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r1\r1\r")...)
+	d.Send(console.Keys("5\r1\r1\r1\r")...)
 	d.Hold = true
 	d.Send(console.Keys("jjjjjjjlllllll\r")...)
 	g := currentGame(t, d)
@@ -156,7 +160,7 @@ func TestComputerThinkingKeepsKeys(t *testing.T) {
 // person's move; the answer that comes later is dropped.
 func TestComputerUndoWhileThinking(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r1\r1\r")...)
+	d.Send(console.Keys("5\r1\r1\r1\r")...)
 	d.Hold = true
 	d.Send(console.Keys("jjjjjjjlllllll\r")...)
 	g := currentGame(t, d)
@@ -206,11 +210,42 @@ func TestComputerFirst(t *testing.T) {
 	}
 }
 
+// TestComputerRenju: under renju with the computer as black, the computer
+// never takes a forbidden point, whatever the person does; under the -rule
+// flag the menu does not ask the rule.
+func TestComputerRenju(t *testing.T) {
+	opt := computerOptions()
+	opt.Rule, opt.RuleGiven = Renju, true
+	d := driver(opt)
+	d.Send(console.Keys("5\r1\r2\r")...) // easy: mistakes, so long games
+	d.RunCommands()
+	g := currentGame(t, d)
+	rng := []Point{{6, 6}, {8, 8}, {6, 8}, {8, 6}, {5, 7}, {9, 7}, {7, 5}, {7, 9}, {4, 4}, {10, 10}, {4, 10}, {10, 4}}
+	for _, p := range rng {
+		if g.board.Outcome().Over() {
+			break
+		}
+		if g.board.At(p) != Empty {
+			continue
+		}
+		g.cursor = p
+		d.Send(console.KeyPress(console.KeyEnter))
+	}
+	// Every black stone (the computer's) was legal when played: replay.
+	ref := NewBoard(15, Renju)
+	for _, p := range g.board.moves {
+		if _, err := ref.Place(p); err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+	}
+}
+
 // TestComputerWins: a person who plays along the top row loses, and the
 // end names the computer.
 func TestComputerWins(t *testing.T) {
 	for _, level := range []string{"easy", "normal", "hard"} {
 		opt := computerOptions()
+		opt.RuleGiven = true
 		if err := opt.SetComputer(level, "me"); err != nil {
 			t.Fatal(err)
 		}
@@ -253,7 +288,7 @@ func TestComputerEnglish(t *testing.T) {
 	opt := computerOptions()
 	opt.Lang = "en"
 	d := driver(opt)
-	d.Send(console.Keys("5\r")...)
+	d.Send(console.Keys("5\r2\r")...)
 	if !strings.Contains(shown(d), "3. Hard") {
 		t.Errorf("level question:\n%s", shown(d))
 	}

@@ -2,20 +2,24 @@ package omok
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // JudgeSize is the board of Baekjoon 2615: 19 lines of 19 numbers.
 const JudgeSize = 19
 
-// maxLine bounds one input line. A row is 37 bytes; anything near this is
-// not a board, and reading it whole would only cost memory.
-const maxLine = 64 << 10
+// MaxInput bounds what the judge reads. A board is 19 rows of 37 bytes;
+// even with generous spacing and blank lines it is a few KB, so an input
+// that goes on past this is not a board, and reading on would only wait (an
+// endless stream of blank lines never ends) or cost memory.
+const MaxInput = 64 << 10
 
 // Result is the answer of Baekjoon 2615 for one board.
 type Result struct {
@@ -64,8 +68,11 @@ func Judge(r io.Reader) (Result, error) {
 // readBoard parses the input into a 19x19 board.
 func readBoard(r io.Reader) (*Board, error) {
 	b := NewBoard(JudgeSize, Standard)
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 256), maxLine)
+	in := &capReader{r: r, left: MaxInput}
+	sc := bufio.NewScanner(in)
+	// Room for the whole input in one line, so that the cap, not the
+	// scanner's buffer, is what stops a long input.
+	sc.Buffer(make([]byte, 0, 256), MaxInput+1)
 	line, rows := 0, 0
 	for sc.Scan() {
 		line++
@@ -86,8 +93,8 @@ func readBoard(r io.Reader) (*Board, error) {
 		rows++
 	}
 	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &LineError{line + 1, fmt.Errorf("line longer than %d bytes", maxLine)}
+		if errors.Is(err, errTooLong) {
+			return nil, &LineError{in.lines + 1, err}
 		}
 		return nil, fmt.Errorf("judge: reading the board: %w", err)
 	}
@@ -95,6 +102,40 @@ func readBoard(r io.Reader) (*Board, error) {
 		return nil, &LineError{line + 1, fmt.Errorf("input ends after %d rows, want %d", rows, JudgeSize)}
 	}
 	return b, nil
+}
+
+// errTooLong is an input that goes on past MaxInput bytes.
+var errTooLong = fmt.Errorf("input longer than %d bytes: not a 19x19 board", MaxInput)
+
+// capReader reads at most left bytes of r, then fails with errTooLong if
+// r has more; an input of exactly left bytes ends normally. It counts the
+// line ends it passed, to name the line where the input went too far.
+type capReader struct {
+	r     io.Reader
+	left  int
+	lines int
+	over  [1]byte
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left == 0 {
+		// One byte more tells "exactly the cap" from "longer".
+		n, err := io.ReadFull(c.r, c.over[:])
+		if n > 0 {
+			return 0, errTooLong
+		}
+		if err == io.ErrUnexpectedEOF {
+			err = io.EOF
+		}
+		return 0, err
+	}
+	if len(p) > c.left {
+		p = p[:c.left]
+	}
+	n, err := c.r.Read(p)
+	c.left -= n
+	c.lines += bytes.Count(p[:n], []byte{'\n'})
+	return n, err
 }
 
 // readRow stores one row of numbers.
@@ -105,7 +146,7 @@ func readRow(b *Board, row int, tokens []string) error {
 			return fmt.Errorf("token %s is not 0, 1 or 2", quoteToken(t))
 		}
 		if col < JudgeSize {
-			b.cells[row*JudgeSize+col] = Stone(t[0] - '0')
+			b.put(Point{row, col}, Stone(t[0]-'0'))
 		}
 	}
 	switch n := len(tokens); {
@@ -131,8 +172,18 @@ func quoteToken(t string) string {
 	if plain {
 		return t
 	}
-	if r := []rune(t); len(r) > maxShown {
-		return strconv.QuoteToASCII(string(r[:maxShown])) + "..."
+	// Cut after maxShown characters, counting a byte that is not UTF-8 as
+	// one: the cut never splits a character, and the bytes kept are the
+	// bytes read, which QuoteToASCII escapes as \xff (a []rune conversion
+	// would turn them all into U+FFFD).
+	end, shown := 0, 0
+	for end < len(t) && shown < maxShown {
+		_, size := utf8.DecodeRuneInString(t[end:])
+		end += size
+		shown++
+	}
+	if end < len(t) {
+		return strconv.QuoteToASCII(t[:end]) + "..."
 	}
 	return strconv.QuoteToASCII(t)
 }

@@ -3,11 +3,13 @@ package omok
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 	"testing/iotest"
+	"time"
 )
 
 // sample is the problem's example (testdata/boj2615_sample.txt, which the
@@ -174,7 +176,11 @@ func TestJudgeErrors(t *testing.T) {
 		{"one number", replaceLine(19, "1\n"), "judge: line 19: too few numbers: 1, want 19"},
 		{"two boards", empty + empty, "judge: line 20: more than 19 rows"},
 		{"blank line counted", "\n" + rowsN(3) + "0 3\n", "judge: line 5: token 3 is not 0, 1 or 2"},
-		{"a line too long", strings.Repeat(" ", maxLine+1), fmt.Sprintf("judge: line 1: line longer than %d bytes", maxLine)},
+		{"a line too long", strings.Repeat(" ", MaxInput+1), fmt.Sprintf("judge: line 1: input longer than %d bytes: not a 19x19 board", MaxInput)},
+		{"a board, then too many blank lines", sample + strings.Repeat("\n", MaxInput), fmt.Sprintf("judge: line %d: input longer than %d bytes: not a 19x19 board", MaxInput-len(sample)+1+19, MaxInput)},
+		{"bytes that are not UTF-8", replaceLine(3, "0 \xff\xfe 0\n"), `judge: line 3: token "\xff\xfe" is not 0, 1 or 2`},
+		{"a long token of bytes that are not UTF-8", replaceLine(3, "0 "+strings.Repeat("\xc0", 30)+" 0\n"), `judge: line 3: token "` + strings.Repeat(`\xc0`, 20) + `"... is not 0, 1 or 2`},
+		{"a long token mixing Hangul and bad bytes", replaceLine(3, "0 "+strings.Repeat("영\xff", 15)+" 0\n"), `judge: line 3: token "` + strings.Repeat(`\uc601\xff`, 10) + `"... is not 0, 1 or 2`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,6 +199,58 @@ func TestJudgeErrors(t *testing.T) {
 				t.Errorf("Judge returned %+v with the error", got)
 			}
 		})
+	}
+}
+
+// endless is an input that never ends: the same bytes again and again.
+type endless struct{ b []byte }
+
+func (e endless) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		n += copy(p[n:], e.b)
+	}
+	return n, nil
+}
+
+// An input that never ends is refused after MaxInput bytes, whatever it
+// repeats: blank lines (yes ”), a board and then blank lines, spaces.
+// Before the cap, the first two never ended.
+func TestJudgeEndlessInput(t *testing.T) {
+	for name, r := range map[string]io.Reader{
+		"blank lines":              endless{[]byte("\n")},
+		"a board then blank lines": io.MultiReader(strings.NewReader(sample), endless{[]byte("\r\n")}),
+		"spaces":                   endless{[]byte(" ")},
+		"rows":                     endless{[]byte("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n")},
+	} {
+		t.Run(name, func(t *testing.T) {
+			done := make(chan error, 1)
+			go func() {
+				_, err := Judge(r)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil {
+					t.Fatal("Judge accepted an endless input")
+				}
+			case <-time.After(10 * time.Second):
+				t.Fatal("Judge still reading an endless input after 10 s")
+			}
+		})
+	}
+}
+
+// Exactly MaxInput bytes is still a board: the cap refuses only more.
+func TestJudgeAtTheCap(t *testing.T) {
+	in := sample + strings.Repeat("\n", MaxInput-len(sample))
+	got, err := Judge(strings.NewReader(in))
+	if err != nil || got.String() != "2\n7 5\n" {
+		t.Fatalf("a board padded to MaxInput bytes: %q, %v", got.String(), err)
+	}
+	got, err = Judge(iotest.OneByteReader(strings.NewReader(in)))
+	if err != nil || got.String() != "2\n7 5\n" {
+		t.Fatalf("the same, a byte at a time: %q, %v", got.String(), err)
 	}
 }
 

@@ -3,6 +3,7 @@ package omok
 import (
 	"termgames/console"
 	"termgames/omok/engine"
+	"termgames/omok/renju"
 )
 
 // The menu's items, numbered as the original numbers them.
@@ -35,11 +36,23 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	}
 	switch m.menu.Update(ev) {
 	case itemComputer:
-		m.ask = console.NewMenu(m.text.levels, m.text.prompt, m.text.retry, 3)
+		if m.opt.RuleGiven {
+			return m.askLevel()
+		}
+		return m.askRule(func(r Rule) console.Screen {
+			m.opt.Rule = r
+			return m.askLevel()
+		})
 	case itemPlay:
-		return newGame(m)
+		if m.opt.RuleGiven {
+			return newGame(m)
+		}
+		return m.askRule(func(r Rule) console.Screen {
+			m.opt.Rule = r
+			return newGame(m)
+		})
 	case itemHowTo:
-		m.menu.Show(m.text.howToPlay(m.opt.Rule, m.opt.Size)...)
+		m.menu.Show(m.howToPlay()...)
 	case itemCredits:
 		m.menu.Show(m.text.credits...)
 	case itemQuit:
@@ -49,6 +62,12 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		m.menu.Show() // a fresh menu for the next time the top menu opens omok
 		return m.back
 	}
+	return m
+}
+
+// askLevel asks entry 5's first question of its own, the level.
+func (m *menuScreen) askLevel() console.Screen {
+	m.ask = console.NewMenu(m.text.levels, m.text.prompt, m.text.retry, 3)
 	return m
 }
 
@@ -78,6 +97,48 @@ func (m *menuScreen) View(size console.Size) console.Frame {
 		return m.ask.View(size, m.opt.Width)
 	}
 	return m.menu.View(size, m.opt.Width)
+}
+
+// howToPlay is the how-to for the rule in force: the last one chosen.
+func (m *menuScreen) howToPlay() []string {
+	glyphs, forbid := unicodeGlyphs, unicodeForbid
+	if m.opt.ASCII {
+		glyphs, forbid = asciiGlyphs, asciiForbid
+	}
+	return m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
+}
+
+// askRule clears the screen and asks for the rule in the menu's style, one
+// number per rule; start gets the answer. Esc goes back to the menu.
+func (m *menuScreen) askRule(start func(Rule) console.Screen) console.Screen {
+	return &ruleScreen{
+		menu:  m,
+		ask:   console.NewMenu(m.text.ruleMenu, m.text.rulePrompt, m.text.retry, len(renju.Rules)),
+		start: start,
+	}
+}
+
+// ruleScreen is the rule question asked before a game.
+type ruleScreen struct {
+	menu  *menuScreen
+	ask   *console.Menu
+	start func(Rule) console.Screen
+}
+
+// Update passes typed keys to the question; Esc returns to the menu.
+func (s *ruleScreen) Update(ev console.Event) console.Screen {
+	if ev.Type == console.KeyEvent && ev.IsKey(console.KeyEsc) {
+		return s.menu.reopen()
+	}
+	if n := s.ask.Update(ev); n > 0 {
+		return s.start(renju.Rules[n-1])
+	}
+	return s
+}
+
+// View shows the question's transcript.
+func (s *ruleScreen) View(size console.Size) console.Frame {
+	return s.ask.View(size, s.menu.opt.Width)
 }
 
 // reopen clears the screen and asks again, as the original's loop prints

@@ -13,12 +13,14 @@ package omok
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/omok/engine"
+	"termgames/omok/renju"
 )
 
 // Options are the command line's choices for a game.
@@ -33,8 +35,13 @@ type Options struct {
 	// (ParseSize); the screens draw any size from 5 to 19 and take any other
 	// as 15.
 	Size int
-	// Rule decides which lines win: Freestyle (the original's) or Standard.
+	// Rule decides which lines win and which moves are forbidden:
+	// Freestyle (the original's), Standard, Renju or Omok. The how-to
+	// explains it until the player chooses another before a game.
 	Rule Rule
+	// RuleGiven says the command line chose Rule (-rule): the menu then
+	// starts a game without asking for the rule.
+	RuleGiven bool
 	// Width measures text and pads board glyphs; nil builds one from the
 	// environment (console.NewCondition).
 	Width *runewidth.Condition
@@ -86,7 +93,7 @@ func (o Options) normalized() Options {
 	if o.Size < minSize || o.Size > maxSize {
 		o.Size = DefaultSize
 	}
-	if o.Rule != Standard {
+	if !slices.Contains(renju.Rules, o.Rule) {
 		o.Rule = Freestyle
 	}
 	if o.Width == nil {

@@ -2,10 +2,12 @@ package omok
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"termgames/console"
 	"termgames/omok/engine"
+	"termgames/omok/renju"
 )
 
 // glyphs are how a cell is drawn, by Stone: the original's □ ○ ●, or . O X
@@ -15,12 +17,21 @@ var (
 	asciiGlyphs   = [3]string{Empty: ".", P1: "O", P2: "X"}
 )
 
+// The mark of a point the rule forbids the player to move (renju, 오목룰).
+const (
+	unicodeForbid = "×"
+	asciiForbid   = "x"
+)
+
 // Styles of the board. Each stays readable under NO_COLOR, where the console
 // drops the colours: the cursor is reverse video, the last stone bold and
 // underlined, the winning stones reverse video on a board without a cursor.
 var (
 	lastStyle = console.Style{FG: console.Red, Bold: true, Underline: true}
 	winStyle  = console.Style{FG: console.Yellow, Bold: true, Reverse: true}
+	// forbidStyle dims the × of a forbidden point; without colour the
+	// glyph alone tells it from □.
+	forbidStyle = console.Style{FG: console.BrightBlack}
 )
 
 // panelGap is the space between the board and the keys beside it, and
@@ -38,7 +49,9 @@ type game struct {
 	opt     Options
 	text    *text
 	glyphs  [3]string
+	forbid  string // the mark of a forbidden point
 	board   *Board
+	shapes  []renju.Shape // the forbidden map for the player to move, drawn
 	cursor  Point
 	message string // the original's system_message: the line under the key line
 	confirm bool   // Esc was pressed: asking whether to leave
@@ -67,19 +80,11 @@ type computerMove struct {
 	err  error
 }
 
-// engineRule is the engine's name for a rule.
-func engineRule(r Rule) engine.Rule {
-	if r == Standard {
-		return engine.Standard
-	}
-	return engine.Freestyle
-}
-
 // newComputerGame starts a game of the person against the computer at
 // level; the computer moves first (with ○) when computerFirst.
 func newComputerGame(m *menuScreen, level engine.Level, computerFirst bool) console.Screen {
 	g := newGame(m)
-	eb, err := engine.NewBoard(g.board.Size(), engineRule(g.board.Rule()))
+	eb, err := engine.NewBoard(g.board.Size(), engine.RuleOf(g.board.Rule()))
 	if err != nil {
 		// The screens' sizes (5 to 19) are all the engine's.
 		panic(fmt.Sprintf("omok: engine board: %v", err))
@@ -152,10 +157,11 @@ func newGame(m *menuScreen) *game {
 		opt:    m.opt,
 		text:   m.text,
 		glyphs: unicodeGlyphs,
+		forbid: unicodeForbid,
 		board:  NewBoard(m.opt.Size, m.opt.Rule),
 	}
 	if m.opt.ASCII {
-		g.glyphs = asciiGlyphs
+		g.glyphs, g.forbid = asciiGlyphs, asciiForbid
 	}
 	return g
 }
@@ -205,15 +211,21 @@ func (g *game) move(dr, dc int) {
 	g.message = ""
 }
 
-// place puts the current player's stone under the cursor; against the
-// computer it then asks for its reply.
+// place puts the current player's stone under the cursor. The player
+// stays to move after a refusal: the point is taken, or the rule forbids it.
+// Against the computer it then asks for its reply.
 func (g *game) place() console.Screen {
 	if g.computersTurn() {
 		return g // the status line already says the computer is thinking
 	}
 	out, err := g.board.Place(g.cursor)
-	if err != nil {
-		g.message = g.text.occupied // the only refusal a player can reach
+	var fe *ForbiddenError
+	switch {
+	case errors.As(err, &fe):
+		g.message = fmt.Sprintf(g.text.forbidden, g.text.shapeName[fe.Shape])
+		return g
+	case err != nil:
+		g.message = g.text.occupied // the other refusal a player can reach
 		return g
 	}
 	g.message = ""
@@ -289,6 +301,8 @@ func (g *game) View(size console.Size) console.Frame {
 		f.Lines(row, g.text.computerWins, g.text.anyKey)
 	case out.Winner != Empty:
 		f.Lines(row, fmt.Sprintf(g.text.win, int(out.Winner)), g.text.anyKey)
+	case out.Draw && !g.board.Full():
+		f.Lines(row, g.text.noMoves, g.text.anyKey)
 	case out.Draw:
 		f.Lines(row, g.text.draw, g.text.anyKey)
 	case g.cpu != nil && g.cpu.thinking:
@@ -318,27 +332,35 @@ func (g *game) drawBoard(f *console.Frame) {
 		win[p] = true
 	}
 	last, hasLast := g.board.Last()
+	// The map is made afresh for every frame: it takes microseconds
+	// (BenchmarkForbiddenMap in omok/renju), and so it always matches the
+	// board, after a move, a refusal or a take-back alike.
+	g.shapes = g.board.ForbiddenMap(g.shapes)
 	for r := range n {
 		for c := range n {
 			p := Point{r, c}
 			s := g.board.At(p)
+			glyph := g.glyphs[s]
 			var st console.Style
 			switch {
 			case win[p]:
 				st = winStyle
 			case hasLast && p == last:
 				st = lastStyle
+			case !out.Over() && g.shapes[r*n+c] != renju.None:
+				glyph, st = g.forbid, forbidStyle
 			}
 			if p == g.cursor && !out.Over() {
 				// The cursor is drawn as the stone the current player
 				// would place, as in the original, or as the stone already
-				// there, so that a full cell never looks empty.
-				if s == Empty {
-					s = g.board.Turn()
+				// there, so that a full cell never looks empty; on a point
+				// the rule forbids it stays the ×.
+				if s == Empty && glyph != g.forbid {
+					glyph = g.glyphs[g.board.Turn()]
 				}
 				st.Reverse = true
 			}
-			f.Put(r, 2*c, console.Pad(g.opt.Width, g.glyphs[s], 2), st)
+			f.Put(r, 2*c, console.Pad(g.opt.Width, glyph, 2), st)
 		}
 	}
 }
@@ -348,7 +370,11 @@ func (g *game) drawBoard(f *console.Frame) {
 func (g *game) drawPanel(f *console.Frame, size console.Size) {
 	t, w := g.text, g.opt.Width
 	lines := append([]string(nil), t.panel...)
-	lines = append(lines, "", "", t.ruleName[g.board.Rule()], fmt.Sprintf(t.moves, g.board.Moves()))
+	lines = append(lines, "", "", t.ruleName[g.board.Rule()])
+	if g.board.Rule().HasForbidden() {
+		lines = append(lines, fmt.Sprintf(t.legend, g.forbid))
+	}
+	lines = append(lines, fmt.Sprintf(t.moves, g.board.Moves()))
 	if g.cpu != nil {
 		lines = append(lines, fmt.Sprintf(t.computer, t.levelName[g.cpu.level]))
 	}
@@ -391,9 +417,14 @@ func (g *game) needWidth() int {
 	width := 2 * g.board.Size()
 	for _, l := range []string{
 		fmt.Sprintf(t.turn, 1), t.move, t.occupied, t.undone, t.noUndo, t.confirm,
-		fmt.Sprintf(t.win, 1), t.draw, t.anyKey, t.thinking, t.computerWins,
+		fmt.Sprintf(t.win, 1), t.draw, t.noMoves, t.anyKey, t.thinking, t.computerWins,
 	} {
 		width = max(width, console.Width(w, l))
+	}
+	if g.board.Rule().HasForbidden() {
+		for _, name := range t.shapeName {
+			width = max(width, console.Width(w, fmt.Sprintf(t.forbidden, name)))
+		}
 	}
 	return width
 }

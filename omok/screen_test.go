@@ -10,6 +10,7 @@ import (
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/internal/screentest"
+	"termgames/omok/renju"
 )
 
 // terminal is the size the screens are looked at in, as in the manual tests.
@@ -216,9 +217,14 @@ func cursorAt(t *testing.T, s console.Screen, n int) Point {
 	return found[0]
 }
 
-// startGame opens the game from the menu.
+// startGame opens the game from the menu, answering the rule question
+// with opt.Rule unless the command line gave it.
 func startGame(opt Options) console.Screen {
-	return console.Feed(New(opt, nil), console.Keys("1\r")...)
+	keys := "1\r"
+	if !opt.RuleGiven {
+		keys += fmt.Sprintf("%d\r", opt.normalized().Rule+1)
+	}
+	return console.Feed(New(opt, nil), console.Keys(keys)...)
 }
 
 // under returns the lines of the screen under an n-row board.
@@ -410,7 +416,7 @@ func TestWin(t *testing.T) {
 		if got := screenText(s, w); got != strings.Join(menuLines, "\n") {
 			t.Fatalf("after the final board:\n%s", got)
 		}
-		s = console.Feed(s, console.Keys("1\r")...)
+		s = console.Feed(s, console.Keys("1\r1\r")...)
 		want = grid(w, unicodeGlyphs, withRows(emptyRows(15), "o..............")...)
 		if got := board(s, w, 15); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Fatalf("a new game does not start empty:\n%s", strings.Join(got, "\n"))
@@ -620,12 +626,12 @@ func TestEnglish(t *testing.T) {
 	if got := screenText(s, w); !strings.Contains(got, "Made by. FanJae.") || !strings.Contains(got, "port") {
 		t.Errorf("credits:\n%s", got)
 	}
-	for _, l := range append(append(english.howToPlay(Standard, 19), english.credits...), english.menu...) {
+	for _, l := range append(append(english.howToPlay(Renju, 19, asciiGlyphs, asciiForbid), english.credits...), english.menu...) {
 		if hasHangul(l) {
 			t.Errorf("Hangul in the English text %q", l)
 		}
 	}
-	s = console.Feed(s, console.Keys("1\r\r\r")...)
+	s = console.Feed(s, console.Keys("1\r1\r\r\r")...)
 	if got := under(s, w, 15); strings.Join(got, "\n") != "Player 2P's turn.\nMove with the arrow keys (up, down, left, right); Enter places a stone.\nA stone is already there. Place yours somewhere else." {
 		t.Errorf("game: %q", got)
 	}
@@ -714,9 +720,9 @@ func TestTranscriptLinesFit80(t *testing.T) {
 	// The menu screens print lines into a transcript; none may wrap in an
 	// 80-column terminal.
 	for _, tx := range []*text{&korean, &english} {
-		for _, rule := range []Rule{Freestyle, Standard} {
+		for _, rule := range renju.Rules {
 			for _, w := range screentest.Widths {
-				for _, l := range append(append(tx.howToPlay(rule, 19), tx.credits...), tx.menu...) {
+				for _, l := range append(append(append(tx.howToPlay(rule, 19, unicodeGlyphs, unicodeForbid), tx.credits...), tx.menu...), tx.ruleMenu...) {
 					if got := console.Width(w.W, l); got > 79 {
 						t.Errorf("%q is %d columns", l, got)
 					}

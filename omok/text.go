@@ -2,8 +2,10 @@ package omok
 
 import (
 	"fmt"
+	"strings"
 
 	"termgames/internal/lang"
+	"termgames/omok/renju"
 )
 
 // text holds every line the screens show, in one language. The Korean lines
@@ -21,14 +23,15 @@ type text struct {
 	occupied string
 	win      string // Printf format: the player number
 	draw     string
+	noMoves  string // a draw with empty points left, all of them forbidden
 	anyKey   string
 	undone   string
 	noUndo   string
 	confirm  string
-	rule     [2]string // by Rule
+	rule     [4]string // by Rule
 	size     string    // Printf format: the board size twice
 	panel    []string  // the keys beside the board
-	ruleName [2]string // by Rule, short, beside the board
+	ruleName [4]string // by Rule, short, beside the board
 	moves    string    // Printf format: the number of moves
 	last     string    // Printf format: row, column (1-based)
 	// The game against the computer.
@@ -38,6 +41,15 @@ type text struct {
 	computerWins string
 	computer     string // Printf format: the level's name; beside the board
 	levelName    [3]string
+
+	// The rules with forbidden moves.
+	ruleMenu   []string    // the rule question, numbered by Rule+1, in the menu's style
+	rulePrompt string      // its prompt
+	ruleHowTo  [4][]string // by Rule: the how-to's lines after the rule line
+	diagram    string      // beside the how-to's diagram: what × is there
+	forbidden  string      // Printf format: the shape's name
+	shapeName  [4]string   // by renju.Shape
+	legend     string      // Printf format: the × glyph; beside the board
 }
 
 const rule28 = "============================"
@@ -82,14 +94,43 @@ var korean = text{
 	occupied: "이미 돌이 배치되어 있습니다. 다른 곳에 배치해주세요.",
 	win:      "Player %dP의 승리로 게임을 종료합니다.",
 	draw:     "보드판이 가득 차서 무승부로 게임을 종료합니다.",
+	noMoves:  "남은 자리가 모두 금수라서 무승부로 게임을 종료합니다.",
 	anyKey:   "아무 키를 입력하면 메뉴로 돌아갑니다.",
 	undone:   "한 수 물렀습니다.",
 	noUndo:   "무를 수가 없습니다.",
 	confirm:  "게임을 그만두고 메뉴로 돌아갈까요? (y/n) ",
-	rule: [2]string{
+	rule: [4]string{
 		Freestyle: "[규칙] 자유룰: 5개 이상 연속으로 놓으면 승리합니다.",
 		Standard:  "[규칙] 표준룰: 정확히 5개여야 승리합니다. 6개 이상(장목)은 승리가 아닙니다.",
+		Renju:     "[규칙] 렌주룰: 선공(1P)은 3-3, 4-4, 장목(6개 이상)을 둘 수 없습니다(금수).",
+		Omok:      "[규칙] 오목룰: 두 사람 모두 3-3을 둘 수 없습니다(금수).",
 	},
+	ruleHowTo: [4][]string{
+		Renju: {
+			"선공은 정확히 5개, 후공(2P)은 5개 이상이면 승리합니다.",
+			"5개를 만드는 수는 금수라도 둘 수 있고 승리합니다.",
+			"3은 금수가 아닌 수로 열린 4가 될 수 있어야 3입니다.",
+		},
+		Omok: {
+			"4-4는 둘 수 있고, 6개 이상(장목)은 승리가 아닙니다.",
+			"5개를 만드는 수는 3-3이라도 둘 수 있고 승리합니다.",
+			"3은 금수가 아닌 수로 열린 4가 될 수 있어야 3입니다.",
+		},
+	},
+	diagram:   "%s : 3-3 (열린 3이 둘), 판 위에 표시됩니다.",
+	forbidden: "금수입니다: %s",
+	shapeName: [4]string{renju.DoubleThree: "3-3", renju.DoubleFour: "4-4", renju.Overline: "장목"},
+	legend:    "%s : 금수",
+	ruleMenu: []string{
+		rule28,
+		"규칙을 선택하세요.",
+		"1. 자유룰 (5개 이상이면 승리)",
+		"2. 표준룰 (정확히 5개)",
+		"3. 렌주룰 (선공 3-3, 4-4, 장목 금지)",
+		"4. 오목룰 (3-3 금지)",
+		rule28,
+	},
+	rulePrompt: "원하는 규칙을 입력하세요 : ",
 	panel: []string{
 		"[단축키]",
 		"방향키, h j k l : 이동",
@@ -97,9 +138,6 @@ var korean = text{
 		"u, Backspace : 무르기",
 		"Esc : 그만두기",
 	},
-	ruleName: [2]string{Freestyle: "규칙: 자유룰 (5개 이상)", Standard: "규칙: 표준룰 (정확히 5개)"},
-	moves:    "놓은 돌: %d",
-	last:     "마지막 수: %d행 %d열",
 	levels: []string{
 		rule28,
 		"컴퓨터의 수준을 고르세요.",
@@ -119,6 +157,12 @@ var korean = text{
 	computerWins: "컴퓨터의 승리로 게임을 종료합니다.",
 	computer:     "상대: 컴퓨터 (%s)",
 	levelName:    [3]string{"쉬움", "보통", "어려움"},
+	ruleName: [4]string{
+		Freestyle: "규칙: 자유룰 (5개 이상)", Standard: "규칙: 표준룰 (정확히 5개)",
+		Renju: "규칙: 렌주룰 (선공 금수)", Omok: "규칙: 오목룰 (3-3 금지)",
+	},
+	moves: "놓은 돌: %d",
+	last:  "마지막 수: %d행 %d열",
 }
 
 var english = text{
@@ -161,14 +205,43 @@ var english = text{
 	occupied: "A stone is already there. Place yours somewhere else.",
 	win:      "Player %dP wins. The game is over.",
 	draw:     "The board is full. The game ends in a draw.",
+	noMoves:  "Every empty point is forbidden. The game ends in a draw.",
 	anyKey:   "Press any key to return to the menu.",
 	undone:   "Took back one move.",
 	noUndo:   "There is no move to take back.",
 	confirm:  "Leave the game and return to the menu? (y/n) ",
-	rule: [2]string{
+	rule: [4]string{
 		Freestyle: "[Rule] freestyle: five or more in a row wins.",
 		Standard:  "[Rule] standard: exactly five in a row wins; six or more does not.",
+		Renju:     "[Rule] renju: 1P, who moves first, may not make 3-3, 4-4 or six (forbidden).",
+		Omok:      "[Rule] omok (Korean rule): neither player may make 3-3 (a forbidden move).",
 	},
+	ruleHowTo: [4][]string{
+		Renju: {
+			"1P wins with exactly five, 2P with five or more.",
+			"A move that makes five is allowed even if forbidden, and wins.",
+			"A three counts only if an allowed move makes it an open four.",
+		},
+		Omok: {
+			"4-4 is allowed; six or more in a row does not win. Exactly five wins.",
+			"A move that makes five is allowed even if it is a 3-3, and wins.",
+			"A three counts only if an allowed move makes it an open four.",
+		},
+	},
+	diagram:   "%s : 3-3 (two open threes), marked on the board.",
+	forbidden: "Forbidden move: %s",
+	shapeName: [4]string{renju.DoubleThree: "3-3", renju.DoubleFour: "4-4", renju.Overline: "overline"},
+	legend:    "%s : forbidden",
+	ruleMenu: []string{
+		rule28,
+		"Choose the rule.",
+		"1. Freestyle (five or more wins)",
+		"2. Standard (exactly five)",
+		"3. Renju (1P: no 3-3, 4-4, six)",
+		"4. Omok, the Korean rule (no 3-3)",
+		rule28,
+	},
+	rulePrompt: "Enter a rule number : ",
 	panel: []string{
 		"[Keys]",
 		"arrows, h j k l : move",
@@ -176,9 +249,6 @@ var english = text{
 		"u, Backspace : undo",
 		"Esc : leave",
 	},
-	ruleName: [2]string{Freestyle: "Rule: freestyle (5 or more)", Standard: "Rule: standard (exactly 5)"},
-	moves:    "Stones: %d",
-	last:     "Last move: row %d, col %d",
 	levels: []string{
 		rule28,
 		"Choose the computer's level.",
@@ -198,6 +268,12 @@ var english = text{
 	computerWins: "The computer wins. The game is over.",
 	computer:     "Opponent: computer (%s)",
 	levelName:    [3]string{"easy", "normal", "hard"},
+	ruleName: [4]string{
+		Freestyle: "Rule: freestyle (5 or more)", Standard: "Rule: standard (exactly 5)",
+		Renju: "Rule: renju (1P forbidden)", Omok: "Rule: omok (no 3-3)",
+	},
+	moves: "Stones: %d",
+	last:  "Last move: row %d, col %d",
 }
 
 // language returns the texts for a -lang value; the original's Korean
@@ -205,9 +281,48 @@ var english = text{
 func language(tag lang.Tag) *text { return lang.Pick(tag, lang.Korean, &korean, &english) }
 
 // howToPlay returns the how-to screen: the original's lines, the rule and
-// the board size in force, then the keys.
-func (t *text) howToPlay(r Rule, size int) []string {
+// the board size in force, then the keys. A rule with forbidden moves gets
+// a few more lines and a small board showing a 3-3, drawn with the game's
+// glyphs.
+func (t *text) howToPlay(r Rule, size int, glyphs [3]string, forbid string) []string {
 	lines := append([]string(nil), t.howTo...)
-	lines = append(lines, t.rule[r], fmt.Sprintf(t.size, size, size))
+	lines = append(lines, t.rule[r])
+	if t.ruleHowTo[r] != nil {
+		lines = append(lines, t.ruleHowTo[r]...)
+		lines = append(lines, threeThree(glyphs, forbid, fmt.Sprintf(t.diagram, forbid))...)
+	}
+	lines = append(lines, fmt.Sprintf(t.size, size, size))
 	return append(lines, t.keys...)
+}
+
+// threeThree draws a corner of a board where 1P's move at × would make two
+// open threes, with note beside the row of ×. Every cell is one glyph and
+// a space, so the columns line up whether the terminal draws the glyphs
+// one column wide or two.
+func threeThree(glyphs [3]string, forbid, note string) []string {
+	rows := []string{
+		"...o.",
+		"...o.",
+		".oo*.",
+		".....",
+	}
+	out := make([]string, len(rows))
+	for i, row := range rows {
+		cells := make([]string, len(row))
+		for j, c := range row {
+			switch c {
+			case 'o':
+				cells[j] = glyphs[P1]
+			case '*':
+				cells[j] = forbid
+			default:
+				cells[j] = glyphs[Empty]
+			}
+		}
+		out[i] = "  " + strings.Join(cells, " ")
+		if i == 2 {
+			out[i] += "    " + note
+		}
+	}
+	return out
 }

@@ -30,3 +30,24 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+func TestUTF8Locale(t *testing.T) {
+	for _, tt := range []struct {
+		env  map[string]string
+		want bool
+	}{
+		{map[string]string{}, true},
+		{map[string]string{"LANG": "C"}, false},
+		{map[string]string{"LANG": "POSIX"}, false},
+		{map[string]string{"LANG": "ko_KR.EUC-KR"}, false},
+		{map[string]string{"LANG": "ko_KR.UTF-8"}, true},
+		{map[string]string{"LANG": "C.utf8"}, true},
+		{map[string]string{"LANG": "en_US.UTF-8", "LC_ALL": "C"}, false},
+		{map[string]string{"LANG": "C", "LC_CTYPE": "en_US.UTF-8"}, true},
+		{map[string]string{"LANG": "C", "LC_ALL": ""}, false}, // empty is not set
+	} {
+		if got := UTF8Locale(func(k string) string { return tt.env[k] }); got != tt.want {
+			t.Errorf("%v: UTF8Locale = %v, want %v", tt.env, got, tt.want)
+		}
+	}
+}

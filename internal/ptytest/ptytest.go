@@ -16,6 +16,7 @@ import (
 
 	"github.com/creack/pty"
 	"github.com/mattn/go-runewidth"
+	"golang.org/x/sys/unix"
 	"golang.org/x/term"
 
 	"termgames/internal/vtmodel"
@@ -34,6 +35,7 @@ type Term struct {
 	cmd    *exec.Cmd
 	exited chan struct{}
 	read   chan struct{}
+	before *term.State // the settings before the program started
 	final  *term.State // the settings when the program had exited
 }
 
@@ -50,13 +52,20 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 	if err := pty.Setsize(ptmx, &pty.Winsize{Cols: uint16(width), Rows: uint16(height)}); err != nil {
 		t.Fatalf("ptytest: size: %v", err)
 	}
+	// The settings to compare with afterwards are read before the program
+	// starts: read after, they may already be the program's raw ones (a
+	// race that a loaded machine loses often).
+	before, err := term.GetState(int(tty.Fd()))
+	if err != nil {
+		t.Fatalf("ptytest: get state: %v", err)
+	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("ptytest: start: %v", err)
 	}
 	tm := &Term{t: t, Screen: vtmodel.New(width, height, w), ptmx: ptmx, tty: tty, cmd: cmd,
-		exited: make(chan struct{}), read: make(chan struct{})}
+		exited: make(chan struct{}), read: make(chan struct{}), before: before}
 	tm.Screen.AnswerTo(ptmx)
 	go func() {
 		_ = cmd.Wait()
@@ -83,6 +92,28 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 	})
 	return tm
 }
+
+// Env is this process's environment as a program in the modelled terminal
+// should see it, whatever the machine running the tests has: an xterm
+// (TERM=xterm-256color) with a UTF-8 locale (LANG=C.UTF-8, no LC_ALL or
+// LC_CTYPE), then extra ("NAME=value"), which may say otherwise.
+func Env(extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		switch name {
+		case "TERM", "LANG", "LC_ALL", "LC_CTYPE":
+			continue
+		}
+		env = append(env, kv)
+	}
+	env = append(env, "TERM=xterm-256color", "LANG=C.UTF-8")
+	return append(env, extra...)
+}
+
+// Before returns the terminal's settings (termios) from before the program
+// started: what it must leave behind.
+func (tm *Term) Before() *term.State { return tm.before }
 
 // State returns the terminal's settings (termios): now, or as the program
 // left them once Wait has returned.
@@ -120,6 +151,20 @@ func (tm *Term) Signal(sig os.Signal) {
 	tm.t.Helper()
 	if err := tm.cmd.Process.Signal(sig); err != nil {
 		tm.t.Fatalf("ptytest: signal %v: %v", sig, err)
+	}
+}
+
+// SignalForeground sends sig to the terminal's foreground process group,
+// as the terminal itself does for Ctrl-C or Ctrl-Z in cooked mode: the
+// program, or the job a shell on the terminal runs.
+func (tm *Term) SignalForeground(sig syscall.Signal) {
+	tm.t.Helper()
+	pgrp, err := unix.IoctlGetInt(int(tm.ptmx.Fd()), unix.TIOCGPGRP)
+	if err != nil {
+		tm.t.Fatalf("ptytest: foreground group: %v", err)
+	}
+	if err := syscall.Kill(-pgrp, sig); err != nil {
+		tm.t.Fatalf("ptytest: signal %v to group %d: %v", sig, pgrp, err)
 	}
 }
 

@@ -61,10 +61,9 @@ type Board struct {
 	n, w  int // size, padded width
 	cells []uint8
 	rule  Rule
-	// mayForbid: the rule has forbidden points, so double threats and
-	// overlines are checked with it.
-	mayForbid bool
-	tab       [2]patternTable // per side: the table of that side's rule
+	// fb knows the rule's forbidden points; nil when there are none.
+	fb  Forbidder
+	tab [2]patternTable // per side: the table of that side's rule
 
 	keys  [4][]uint32 // per direction, per cell: the neighbour key
 	pat   [4][]uint8  // per direction, per cell: black | white<<4 pattern
@@ -100,7 +99,7 @@ func NewBoard(size int, rule Rule) (*Board, error) {
 	}
 	w := size + 2*half
 	b := &Board{n: size, w: w, cells: make([]uint8, w*w), rule: rule, near: make([]uint8, w*w)}
-	b.mayForbid = rule.HasForbidden()
+	b.fb = rule.NewForbidder(size)
 	b.areaAt = make([]int32, w*w)
 	for i := range b.areaAt {
 		b.areaAt[i] = -1
@@ -149,6 +148,16 @@ func (b *Board) Clone() *Board {
 	c.area = append([]int(nil), b.area...)
 	c.areaAt = append([]int32(nil), b.areaAt...)
 	c.moves = append([]int(nil), b.moves...)
+	if b.fb != nil {
+		c.fb = b.rule.NewForbidder(b.n)
+		for k, i := range b.moves {
+			col := Black
+			if k%2 == 1 {
+				col = White
+			}
+			c.fb.Put(b.point(i), col)
+		}
+	}
 	for d := range 4 {
 		c.keys[d] = append([]uint32(nil), b.keys[d]...)
 		c.pat[d] = append([]uint8(nil), b.pat[d]...)
@@ -222,7 +231,9 @@ func (b *Board) Legal(p Point, c Color) error {
 		return ErrOutside
 	case b.cells[b.index(p)] != cEmpty:
 		return ErrOccupied
-	case b.combo[c.side()][b.index(p)] == cmForbidden:
+	case b.fb != nil && b.fb.Forbidden(p, c):
+		// Asked afresh: a stone far away can change a point's answer
+		// (a three's extension), which the kept combos need not see.
 		return ErrForbidden
 	}
 	return nil
@@ -256,6 +267,9 @@ func (b *Board) play(i int) {
 	}
 	b.cells[i] = uint8(c)
 	b.moves = append(b.moves, i)
+	if b.fb != nil {
+		b.fb.Put(b.point(i), c)
+	}
 	b.hash ^= b.zobrist[s][i]
 	b.clearCell(i)
 	b.update(i, uint32(c), true)
@@ -282,6 +296,9 @@ func (b *Board) undo() {
 	b.moves = b.moves[:len(b.moves)-1]
 	c := Color(b.cells[i])
 	b.cells[i] = cEmpty
+	if b.fb != nil {
+		b.fb.Put(b.point(i), None)
+	}
 	b.hash ^= b.zobrist[c.side()][i]
 	b.winner = None
 	b.update(i, uint32(c), false)
@@ -378,8 +395,10 @@ func (b *Board) refreshCombo(i int) {
 			key |= uint16(ps[d]) << (4 * d)
 		}
 		cm := comboTable[key]
-		if b.mayForbid && cm != cmFive && (cm >= cmF3F3 || hasOverline(ps)) &&
-			b.rule.Forbidden(b, b.point(i), Color(s+1)) {
+		if b.fb != nil && cm != cmFive && (cm >= cmF3 || hasOverline(ps)) &&
+			b.fb.Forbidden(b.point(i), Color(s+1)) {
+			// Only a move that makes a three, a four or an overline can be
+			// forbidden; the rule is asked about no other.
 			cm = cmForbidden
 		}
 		sc := int32(0)

@@ -391,7 +391,7 @@ func (br *brain) setRule(n int64) {
 	var r Rule = Freestyle
 	switch {
 	case n&4 != 0:
-		br.reply("ERROR rule %d (renju) is not supported; playing freestyle", n)
+		r = Renju
 	case n&1 != 0:
 		r = Standard
 	}

@@ -191,6 +191,22 @@ func TestBrainYixinCommands(t *testing.T) {
 	s.move(b, "TURN 6,6")
 }
 
+// TestBrainRenju: INFO rule 4 is renju; YXSHOWFORBID lists black's
+// forbidden points as xxyy, and the brain never plays one.
+func TestBrainRenju(t *testing.T) {
+	s := newSession(t, Hard)
+	s.expect("OK", "START 15", "INFO rule 4")
+	// The position of TestRenjuBlackCannotBlockOnForbiddenPoint, without
+	// white's four: 7,7 is a 3-3 for black, to move.
+	s.send("YXBOARD", "5,7,1", "6,7,1", "7,5,1", "7,6,1", "2,2,2", "3,3,2", "4,4,2", "0,14,2", "DONE")
+	s.expect("FORBID 0707.", "YXSHOWFORBID")
+	got := s.ask("BOARD", "5,7,1", "6,7,1", "7,5,1", "7,6,1", "2,2,2", "3,3,2", "4,4,2", "0,14,2", "DONE")
+	if got == "7,7" || !moveRe.MatchString(got) {
+		t.Errorf("renju black answered %q", got)
+	}
+	s.expectPrefix("ERROR", "INFO rule x")
+}
+
 func TestBrainInfoAndLimits(t *testing.T) {
 	s := newSession(t, Hard)
 	// INFO gets no answer: the next answer is START's.

@@ -186,20 +186,31 @@ func (e *Engine) Think(ctx context.Context, b *Board, lim Limits) (Result, error
 	s.width = e.set.width
 	r := e.think(s, lim, start)
 	r.Nodes = s.nodes
+	if anyLegal(b) < 0 {
+		return Result{}, fmt.Errorf("no legal point left for %v: %w", b.ToMove(), ErrOver)
+	}
 	if !b.Inside(r.Move) || b.Legal(r.Move, b.ToMove()) != nil {
-		// Never answer with an illegal move, whatever went wrong above.
+		// Never answer with an illegal move, whatever went wrong above: the
+		// best-ordered legal candidate, or any legal point.
 		r.Move, r.Kind = b.point(anyLegal(b)), "first"
+		for _, mv := range s.candidates(0, -1) {
+			if b.Legal(b.point(mv.i), b.ToMove()) == nil {
+				r.Move, r.Kind = b.point(mv.i), "fallback"
+				break
+			}
+		}
 	}
 	return r, nil
 }
 
-// anyLegal returns a legal empty cell, the centre-most first.
+// anyLegal returns a legal empty cell, the centre-most first, or -1 when
+// there is none.
 func anyLegal(b *Board) int {
 	best, bestD := -1, 1<<30
 	c := b.n / 2
-	me := b.ToMove().side()
+	me := b.ToMove()
 	for i, v := range b.cells {
-		if v != cEmpty || b.combo[me][i] == cmForbidden {
+		if v != cEmpty || b.Legal(b.point(i), me) != nil {
 			continue
 		}
 		p := b.point(i)

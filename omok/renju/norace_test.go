@@ -1,0 +1,5 @@
+//go:build !race
+
+package renju
+
+const raceEnabled = false

@@ -1,0 +1,182 @@
+package omok
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mattn/go-runewidth"
+
+	"termgames/console"
+)
+
+// ruleQuestion is the rule question after 1, as the player reads it.
+var ruleQuestion = []string{
+	"============================",
+	"규칙을 선택하세요.",
+	"1. 자유룰 (5개 이상이면 승리)",
+	"2. 표준룰 (정확히 5개)",
+	"3. 렌주룰 (선공 3-3, 4-4, 장목 금지)",
+	"4. 오목룰 (3-3 금지)",
+	"============================",
+	"원하는 규칙을 입력하세요 :",
+}
+
+func TestRuleQuestion(t *testing.T) {
+	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+		s := console.Feed(New(Options{Width: w}, nil), console.Keys("1\r")...)
+		if got := screenText(s, w); got != strings.Join(ruleQuestion, "\n") {
+			t.Fatalf("after 1:\n%s\nwant:\n%s", got, strings.Join(ruleQuestion, "\n"))
+		}
+		// A wrong answer is asked again, as the menu does.
+		s = console.Feed(s, console.Keys("5\r")...)
+		if got := screenText(s, w); !strings.Contains(got, "다시 입력하세요.\n"+strings.Join(ruleQuestion, "\n")) {
+			t.Fatalf("after 5:\n%s", got)
+		}
+		// Esc goes back to the menu.
+		s = console.Feed(s, console.Keys("\x1b")...)
+		if got := screenText(s, w); got != strings.Join(menuLines, "\n") {
+			t.Fatalf("after Esc:\n%s", got)
+		}
+		for n, name := range []string{"규칙: 자유룰 (5개 이상)", "규칙: 표준룰 (정확히 5개)", "규칙: 렌주룰 (선공 금수)", "규칙: 오목룰 (3-3 금지)"} {
+			g := console.Feed(New(Options{Width: w}, nil), console.Keys("1\r"+string(rune('1'+n))+"\r")...)
+			gm, ok := g.(*game)
+			if !ok || gm.board.Rule() != Rule(n) {
+				t.Fatalf("answer %d: %T", n+1, g)
+			}
+			text := screenText(g, w)
+			if !strings.Contains(text, name) {
+				t.Errorf("answer %d: the panel does not name the rule %q:\n%s", n+1, name, text)
+			}
+			if legend := strings.Contains(text, "× : 금수"); legend != (n >= 2) {
+				t.Errorf("answer %d: legend shown %v", n+1, legend)
+			}
+		}
+	})
+	// A rule given on the command line is not asked.
+	s := console.Feed(New(Options{Rule: Renju, RuleGiven: true}, nil), console.Keys("1\r")...)
+	if g, ok := s.(*game); !ok || g.board.Rule() != Renju {
+		t.Fatalf("-rule renju: 1 opens %T", s)
+	}
+}
+
+// threeThreeKeys plays threeThreeGame from the cursor's start.
+var threeThreeKeys = playKeys(threeThreeGame...)
+
+func TestForbiddenPointsOnTheBoard(t *testing.T) {
+	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+		s := console.Feed(startGame(Options{Width: w, Rule: Renju}), console.Keys(threeThreeKeys)...)
+		f := s.View(terminal)
+		for r := range 15 {
+			for c := range 15 {
+				sp := frameCell(t, f, r, c)
+				forbidden := r == 7 && c == 7
+				if (strings.TrimSpace(sp.Text) == "×") != forbidden || (sp.Style == forbidStyle) != forbidden {
+					t.Fatalf("cell %d,%d: %q %+v", r, c, sp.Text, sp.Style)
+				}
+			}
+		}
+		if sp := frameCell(t, f, 7, 7); sp.Text != console.Pad(w, "×", 2) {
+			t.Errorf("× is not padded to two columns: %q", sp.Text)
+		}
+		// Moving onto it keeps the × under the cursor; Enter is refused with
+		// the shape's name, and 1P stays to move.
+		s = console.Feed(s, console.Keys(keysTo(threeThreeGame[len(threeThreeGame)-1], Point{7, 7})+"\r")...)
+		if got := strings.Join(under(s, w, 15)[:3], "\n"); got != "Player 1P의 턴입니다.\n키보드(상,하,좌,우)키로 이동하고, Enter를 눌러 돌을 배치하여 주세요.\n금수입니다: 3-3" {
+			t.Fatalf("after the forbidden move: %q", got)
+		}
+		sp := frameCell(t, s.View(terminal), 7, 7)
+		if strings.TrimSpace(sp.Text) != "×" || !sp.Style.Reverse {
+			t.Errorf("cursor on the forbidden point: %q %+v", sp.Text, sp.Style)
+		}
+		if s.(*game).board.Moves() != len(threeThreeGame) {
+			t.Fatal("the forbidden move was placed")
+		}
+		// Any move clears the message; on 2P's turn renju forbids nothing.
+		s = console.Feed(s, console.Keys("j\r")...)
+		if got := under(s, w, 15); got[0] != "Player 2P의 턴입니다." || len(got) > 2 && got[2] != "" {
+			t.Fatalf("after 1P's move: %q", got)
+		}
+		if sp := frameCell(t, s.View(terminal), 7, 7); strings.TrimSpace(sp.Text) != "□" {
+			t.Errorf("2P sees %q at 1P's forbidden point", sp.Text)
+		}
+		// Taking the move back brings the × back.
+		s = console.Feed(s, console.Keys("u")...)
+		if sp := frameCell(t, s.View(terminal), 7, 7); strings.TrimSpace(sp.Text) != "×" {
+			t.Errorf("after undo: %q", sp.Text)
+		}
+	})
+}
+
+func TestForbiddenMoveInEnglishAndASCII(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	s := console.Feed(startGame(Options{Width: w, Rule: Renju, Lang: "en", ASCII: true}), console.Keys(threeThreeKeys)...)
+	if sp := frameCell(t, s.View(terminal), 7, 7); sp.Text != "x " || sp.Style != forbidStyle {
+		t.Errorf("ASCII forbidden point: %q %+v", sp.Text, sp.Style)
+	}
+	if !strings.Contains(screenText(s, w), "x : forbidden") {
+		t.Errorf("no legend:\n%s", screenText(s, w))
+	}
+	s = console.Feed(s, console.Keys(keysTo(threeThreeGame[len(threeThreeGame)-1], Point{7, 7})+"\r")...)
+	if got := under(s, w, 15)[2]; got != "Forbidden move: 3-3" {
+		t.Errorf("message %q", got)
+	}
+}
+
+// Under the 오목룰 2P's 3-3 is forbidden too, and is drawn on 2P's turn.
+func TestOmokRuleForbidsWhite(t *testing.T) {
+	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+		moves := append([]Point{{14, 14}}, threeThreeGame...)
+		s := console.Feed(startGame(Options{Width: w, Rule: Omok}), console.Keys(playKeys(moves...))...)
+		if got := under(s, w, 15)[0]; got != "Player 2P의 턴입니다." {
+			t.Fatalf("turn: %q", got)
+		}
+		if sp := frameCell(t, s.View(terminal), 7, 7); strings.TrimSpace(sp.Text) != "×" {
+			t.Errorf("2P's 3-3 is drawn %q", sp.Text)
+		}
+		s = console.Feed(s, console.Keys(keysTo(moves[len(moves)-1], Point{7, 7})+"\r")...)
+		if got := under(s, w, 15); got[0] != "Player 2P의 턴입니다." || got[2] != "금수입니다: 3-3" {
+			t.Errorf("after 2P's 3-3: %q", got)
+		}
+	})
+}
+
+// A five wins even where it also makes a forbidden shape, and the final
+// board shows no ×.
+func TestFiveBeatsForbiddenOnScreen(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	// 1P: four in row 7 (7,3)-(7,6) and the threes of threeThreeGame's
+	// column; (7,7) makes five and a 3-3 at once.
+	moves := []Point{{7, 3}, {0, 0}, {7, 4}, {0, 2}, {7, 5}, {0, 4}, {7, 6}, {0, 6}, {5, 7}, {0, 8}, {6, 7}, {0, 10}, {5, 5}, {0, 12}, {6, 6}, {14, 0}, {7, 7}}
+	s := console.Feed(startGame(Options{Width: w, Rule: Renju}), console.Keys(playKeys(moves...))...)
+	if got := under(s, w, 15)[0]; got != "Player 1P의 승리로 게임을 종료합니다." {
+		t.Fatalf("after the five: %q", got)
+	}
+	if got := strings.Join(board(s, w, 15), "\n"); strings.Contains(got, "×") {
+		t.Errorf("× on the final board:\n%s", got)
+	}
+}
+
+func TestHowToNamesTheRuleInForce(t *testing.T) {
+	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+		// Choose renju for a game, leave it, then read the how-to.
+		s := console.Feed(New(Options{Width: w}, nil), console.Keys("1\r3\r\x1by2\r")...)
+		got := screenText(s, w)
+		for _, want := range []string{
+			"[규칙] 렌주룰: 선공(1P)은 3-3, 4-4, 장목(6개 이상)을 둘 수 없습니다(금수).",
+			"선공은 정확히 5개, 후공(2P)은 5개 이상이면 승리합니다.",
+			"  □ □ □ ○ □\n  □ □ □ ○ □\n  □ ○ ○ × □    × : 3-3 (열린 3이 둘), 판 위에 표시됩니다.\n  □ □ □ □ □\n[보드판] 15x15",
+		} {
+			if !strings.Contains(got, want) {
+				t.Errorf("how-to lacks %q:\n%s", want, got)
+			}
+		}
+	})
+	w := console.NewCondition(console.Narrow)
+	s := console.Feed(New(Options{Width: w, Rule: Omok, RuleGiven: true, ASCII: true, Lang: "en"}, nil), console.Keys("2\r")...)
+	got := screenText(s, w)
+	for _, want := range []string{"[Rule] omok (Korean rule): neither player may make 3-3", "  . O O x .    x : 3-3 (two open threes)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("how-to lacks %q:\n%s", want, got)
+		}
+	}
+}
