@@ -14,7 +14,7 @@ import (
 // the game ends exactly when renju's rules say someone has won.
 func TestForbiddenNeverPlayed(t *testing.T) {
 	for _, rr := range []renju.Rule{renju.Renju, renju.Omok} {
-		for g := range 6 {
+		for g := range 4 {
 			rng := rand.New(rand.NewPCG(uint64(g), 5))
 			b, _ := NewBoard(15, RuleOf(rr))
 			ref := renju.NewBoard(15)
@@ -24,7 +24,7 @@ func TestForbiddenNeverPlayed(t *testing.T) {
 			}
 			for b.Winner() == None && !b.Full() {
 				c := b.ToMove()
-				r, err := es[c.side()].Think(context.Background(), b, Limits{Nodes: 2000 + int64(rng.IntN(2000))})
+				r, err := es[c.side()].Think(context.Background(), b, Limits{Nodes: 1000 + int64(rng.IntN(1000))})
 				if err != nil {
 					break // no legal point left
 				}
