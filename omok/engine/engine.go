@@ -5,6 +5,11 @@
 // time management, at three levels of strength. Brain (brain.go) speaks the
 // Gomocup (piskvork) protocol with it.
 //
+// The rule (rule.go) says what wins for each colour and, for renju and the
+// Korean 오목룰, which points are forbidden, asking package renju's board:
+// the engine never plays a forbidden point and counts a four whose only
+// block is forbidden to the opponent as a win.
+//
 // The package knows nothing of the screens: package omok imports it, never
 // the other way round.
 package engine
