@@ -436,6 +436,8 @@ func TestMatch(t *testing.T) {
 			draws++
 		}
 		t.Logf("game %2d: termgames-%s plays %v: %s after %d moves", g+1, lv, ourColor, result, n)
+		// A running tally, so that a run cut short still says where it was.
+		t.Logf("after %d: termgames-%s %v; opponent %v", g+1, lv, us, them)
 	}
 	t.Logf("opponent %s, %d games, %dx%d rule %d, opening %d", *opponent, *games, *size, *size, *rule, *opening)
 	t.Logf("termgames-%s: %v", lv, us)
