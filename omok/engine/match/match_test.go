@@ -30,7 +30,12 @@ var (
 	turnMS   = flag.Int("turn", 1000, "timeout_turn sent to brains, in milliseconds")
 	opening  = flag.Int("opening", 0, "random stones near the centre to start each pair of games from (brains only)")
 	seed     = flag.Uint64("seed", 1, "seed of the openings")
+	patience = flag.Duration("patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
 )
+
+// errTimeout is an opponent that did not move in time: it loses the game,
+// as in Gomocup, and the tally says how many games ended so.
+var errTimeout = errors.New("timeout")
 
 // player is one side of a match.
 type player interface {
@@ -249,7 +254,7 @@ func (g *bsd) stones() (map[engine.Point]engine.Color, string, error) {
 
 // waitStone waits for a stone not yet known.
 func (g *bsd) waitStone(want engine.Color) (engine.Point, error) {
-	deadline := time.Now().Add(10 * time.Minute) // gomoku thinks long on a busy machine
+	deadline := time.Now().Add(*patience)
 	for time.Now().Before(deadline) {
 		st, _, err := g.stones()
 		if err != nil {
@@ -264,7 +269,7 @@ func (g *bsd) waitStone(want engine.Color) (engine.Point, error) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	_, screen, _ := g.stones()
-	return engine.Point{}, fmt.Errorf("gomoku: no new %v stone; screen:\n%s", want, screen)
+	return engine.Point{}, fmt.Errorf("%w: gomoku: no new %v stone in %v; screen:\n%s", errTimeout, want, *patience, screen)
 }
 
 func (g *bsd) first(black, white []engine.Point, me engine.Color) (engine.Point, error) {
@@ -406,7 +411,7 @@ func TestMatch(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(*seed, *seed))
 	var us, them side
-	draws := 0
+	draws, timeouts := 0, 0
 	var open []engine.Point
 	for g := range *games {
 		if g%2 == 0 {
@@ -421,7 +426,11 @@ func TestMatch(t *testing.T) {
 		winner, n, hist, err := play(t, ours, theirs, ourColor, r, open, &us, &them)
 		ours.close()
 		theirs.close()
-		if err != nil {
+		if errors.Is(err, errTimeout) {
+			winner = ourColor
+			timeouts++
+			t.Logf("game %d: the opponent lost on time: %v", g+1, strings.SplitN(err.Error(), "\n", 2)[0])
+		} else if err != nil {
 			t.Fatalf("game %d: %v", g+1, err)
 		}
 		result := "draw"
@@ -442,7 +451,7 @@ func TestMatch(t *testing.T) {
 	t.Logf("opponent %s, %d games, %dx%d rule %d, opening %d", *opponent, *games, *size, *size, *rule, *opening)
 	t.Logf("termgames-%s: %v", lv, us)
 	t.Logf("opponent:  %v", them)
-	t.Logf("W/L/D for termgames-%s: %d/%d/%d", lv, us.wins, them.wins, draws)
+	t.Logf("W/L/D for termgames-%s: %d/%d/%d (%d of the wins by the opponent's timeout)", lv, us.wins, them.wins, draws, timeouts)
 }
 
 // randomOpening returns n stones in the 5x5 square at the centre.
