@@ -426,7 +426,7 @@ func (br *brain) limits() Limits {
 	}
 	t := DefaultLimits(br.opt.Level).Time
 	if br.info.turn > 0 {
-		t = min(t, time.Duration(br.info.turn)*time.Millisecond*7/10-30*time.Millisecond)
+		t = min(t, time.Duration(br.info.turn)*time.Millisecond*6/10-30*time.Millisecond)
 	}
 	if br.info.match > 0 && br.info.left > 0 {
 		t = min(t, time.Duration(br.info.left)*time.Millisecond/20)

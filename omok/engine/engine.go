@@ -82,7 +82,7 @@ func DefaultLimits(l Level) Limits {
 	case Normal:
 		return Limits{Time: 350 * time.Millisecond}
 	}
-	return Limits{Time: 900 * time.Millisecond}
+	return Limits{Time: 800 * time.Millisecond}
 }
 
 // settings are what a level changes in the search.

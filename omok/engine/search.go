@@ -125,7 +125,7 @@ func newSearcher(b *Board, tt *ttable) *searcher {
 }
 
 // tick counts a node and says whether to stop: the node budget is spent or
-// the deadline has passed (checked every 1024 nodes, as the clock is slow
+// the deadline has passed (checked every 256 nodes, as the clock is slow
 // next to a node).
 func (s *searcher) tick() bool {
 	s.nodes++
@@ -135,7 +135,7 @@ func (s *searcher) tick() bool {
 	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stopped = true
 	}
-	if s.nodes&1023 == 0 && s.outOfTime() {
+	if s.nodes&255 == 0 && s.outOfTime() {
 		s.stopped = true
 	}
 	return s.stopped
