@@ -197,3 +197,26 @@ func TestForbidCommand(t *testing.T) {
 		t.Fatalf("forbid -h: status %d, %q", status, errOut)
 	}
 }
+
+// TestBrainCommand: `omok brain` and a copy named pbrain-* both speak the
+// Gomocup protocol; a bad flag is a usage error.
+func TestBrainCommand(t *testing.T) {
+	out, _, status := runPiped(t, "ABOUT\nSTART 15\nEND\n", "omok", "brain", "-nodes", "500")
+	if status != 0 || !strings.HasPrefix(out, `name="termgames"`) || !strings.Contains(out, "\nOK\n") {
+		t.Errorf("omok brain: status %d, %q", status, out)
+	}
+	link := filepath.Join(t.TempDir(), "pbrain-termgames")
+	if err := os.Symlink(bin, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	cmd := exec.Command(link)
+	cmd.Stdin = strings.NewReader("START 15\nBEGIN\nEND\n")
+	got, err := cmd.Output()
+	if err != nil || string(got) != "OK\n7,7\n" {
+		t.Errorf("pbrain-termgames: %q, %v", got, err)
+	}
+	_, errOut, status := runPiped(t, "", "omok", "brain", "-level", "expert")
+	if status != 2 || !strings.Contains(errOut, "expert") {
+		t.Errorf("-level expert: status %d, %q", status, errOut)
+	}
+}

@@ -95,6 +95,9 @@ func (m *Menu) Update(ev Event) int {
 	return n
 }
 
+// Count is the highest number the menu accepts.
+func (m *Menu) Count() int { return m.count }
+
 // View shows the transcript with the answer being typed.
 func (m *Menu) View(size Size, w *runewidth.Condition) Frame {
 	return m.log.Frame(size, w, m.input.String())
