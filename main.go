@@ -5,6 +5,7 @@
 //	termgames                      the top menu
 //	termgames omok [flags]         two-player omok
 //	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
+//	termgames omok brain [flags]   the Gomocup (piskvork) brain; also as pbrain-*
 //	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
@@ -21,6 +22,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
@@ -30,11 +32,17 @@ import (
 	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	args := os.Args[1:]
+	if strings.HasPrefix(filepath.Base(os.Args[0]), "pbrain-") {
+		// A Gomocup manager runs brains named pbrain-*, with no arguments.
+		args = append([]string{"omok", "brain"}, args...)
+	}
+	os.Exit(run(args, os.Stdin, os.Stdout, os.Stderr))
 }
 
 // Exit statuses.
@@ -197,6 +205,13 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		if len(args) > 0 && args[0] == "judge" {
 			return nil, nil, judge(args[1:], stdin, stdout, &said)
 		}
+		if len(args) > 0 && args[0] == "brain" {
+			err := engine.BrainCommand(args[1:], stdin, stdout, stderr)
+			if errors.Is(err, engine.ErrUsage) {
+				err = usageError{err}
+			}
+			return nil, nil, err
+		}
 		if len(args) > 0 && args[0] == "forbid" {
 			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, &said)
 		}
@@ -206,10 +221,15 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 			return err
 		})
 		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
+		ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
+		first := fs.String("first", "me", "against the computer, who moves first: me or computer")
 		if err := parseFlags(fs, args, &c); err != nil {
 			return nil, nil, err
 		}
 		opt := omokOptions(c, c.w, size, rule)
+		if err := opt.SetComputer(*ai, *first); err != nil {
+			return nil, nil, usageError{err}
+		}
 		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
 		return omok.New(opt, nil), &c, nil
 	case "baseball":

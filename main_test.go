@@ -163,7 +163,7 @@ func TestHelp(t *testing.T) {
 		has, lacks []string
 	}{
 		{[]string{}, []string{"usage:", "omok judge", "-lang", "-ascii", "-wide", "-narrow", "-seed"}, nil},
-		{[]string{"omok"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-size", "-rule"}, []string{"-seed", "-ai"}},
+		{[]string{"omok"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-size", "-rule", "-ai", "-first"}, []string{"-seed"}},
 		{[]string{"baseball"}, []string{"-lang", "-seed", "-ai"}, []string{"-ascii", "-wide", "-narrow", "-size"}},
 		{[]string{"minesweeper"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-seed", "-marks", "-scores"}, []string{"-ai", "-size"}},
 		{[]string{"omok", "judge"}, []string{"usage: termgames omok judge [FILE]"}, []string{"-lang"}},
@@ -230,5 +230,28 @@ func TestForbidCommand(t *testing.T) {
 	}
 	if out, errOut, status := runPiped(t, "", "omok", "forbid", "-h"); status != 0 || !strings.Contains(out, "YXSHOWFORBID") || errOut != "" {
 		t.Fatalf("forbid -h: status %d, stdout %q, stderr %q", status, out, errOut)
+	}
+}
+
+// TestBrainCommand: `omok brain` and a copy named pbrain-* both speak the
+// Gomocup protocol; a bad flag is a usage error.
+func TestBrainCommand(t *testing.T) {
+	out, _, status := runPiped(t, "ABOUT\nSTART 15\nEND\n", "omok", "brain", "-nodes", "500")
+	if status != 0 || !strings.HasPrefix(out, `name="termgames"`) || !strings.Contains(out, "\nOK\n") {
+		t.Errorf("omok brain: status %d, %q", status, out)
+	}
+	link := filepath.Join(t.TempDir(), "pbrain-termgames")
+	if err := os.Symlink(bin, link); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	cmd := exec.Command(link)
+	cmd.Stdin = strings.NewReader("START 15\nBEGIN\nEND\n")
+	got, err := cmd.Output()
+	if err != nil || string(got) != "OK\n7,7\n" {
+		t.Errorf("pbrain-termgames: %q, %v", got, err)
+	}
+	_, errOut, status := runPiped(t, "", "omok", "brain", "-level", "expert")
+	if status != 2 || !strings.Contains(errOut, "expert") {
+		t.Errorf("-level expert: status %d, %q", status, errOut)
 	}
 }

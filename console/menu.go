@@ -97,6 +97,9 @@ func (m *Menu) Update(ev Event) int {
 	return n
 }
 
+// Count is the highest number the menu accepts.
+func (m *Menu) Count() int { return m.count }
+
 // View shows the transcript with the answer being typed. The menu needs a
 // terminal that holds its block and prompt whole; in a smaller one the
 // too-small screen says so (Frame.Need), instead of lines piled up.

@@ -2,6 +2,7 @@ package omok
 
 import (
 	"termgames/console"
+	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
 
@@ -11,6 +12,7 @@ const (
 	itemHowTo
 	itemCredits
 	itemQuit
+	itemComputer // not in the original: a game against the computer
 )
 
 // menuScreen is the original's menu(): a numbered menu in a scrolling
@@ -21,11 +23,26 @@ type menuScreen struct {
 	text *text
 	back console.Screen
 	menu *console.Menu
+	// ask is the question entry 5 asks in the menu's style, the level and
+	// then who moves first; nil while the menu itself is shown.
+	ask   *console.Menu
+	level engine.Level
 }
 
 // Update passes typed keys to the menu and acts on a chosen item.
 func (m *menuScreen) Update(ev console.Event) console.Screen {
+	if m.ask != nil {
+		return m.answer(ev)
+	}
 	switch m.menu.Update(ev) {
+	case itemComputer:
+		if m.opt.RuleGiven {
+			return m.askLevel()
+		}
+		return m.askRule(func(r Rule) console.Screen {
+			m.opt.Rule = r
+			return m.askLevel()
+		})
 	case itemPlay:
 		if m.opt.RuleGiven {
 			return newGame(m)
@@ -48,9 +65,40 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	return m
 }
 
+// askLevel asks entry 5's first question of its own, the level.
+func (m *menuScreen) askLevel() console.Screen {
+	m.ask = console.NewMenu(m.text.levels, m.text.prompt, m.text.retry, 3)
+	return m
+}
+
+// answer takes the answers to entry 5's questions: 1-3 for the level, then
+// 1 (the person first, ○) or 2 (the computer first). Esc goes back to the
+// menu.
+func (m *menuScreen) answer(ev console.Event) console.Screen {
+	if ev.IsKey(console.KeyEsc) {
+		return m.reopen()
+	}
+	n := m.ask.Update(ev)
+	switch {
+	case n == 0:
+		return m
+	case m.ask.Count() == 3:
+		m.level = engine.Level(n - 1) // 1. 쉬움 2. 보통 3. 어려움
+		m.ask = console.NewMenu(m.text.first, m.text.prompt, m.text.retry, 2)
+		return m
+	}
+	m.ask = nil
+	return newComputerGame(m, m.level, n == 2)
+}
+
 // View shows the transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
-	f := m.menu.View(size, m.opt.Width)
+	var f console.Frame
+	if m.ask != nil {
+		f = m.ask.View(size, m.opt.Width)
+	} else {
+		f = m.menu.View(size, m.opt.Width)
+	}
 	f.Lang = string(m.opt.Lang)
 	return f
 }
@@ -100,6 +148,7 @@ func (s *ruleScreen) View(size console.Size) console.Frame {
 // reopen clears the screen and asks again, as the original's loop prints
 // the menu once a game has ended.
 func (m *menuScreen) reopen() console.Screen {
+	m.ask = nil
 	m.menu.Show()
 	return m
 }

@@ -12,12 +12,14 @@
 package omok
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
 
@@ -43,6 +45,39 @@ type Options struct {
 	// Width measures text and pads board glyphs; nil builds one from the
 	// environment (console.NewCondition).
 	Width *runewidth.Condition
+	// VsComputer starts a game against the computer at once (-ai), at
+	// Level, the computer moving first when ComputerFirst. Without it the
+	// menu's entry 5 asks for both.
+	VsComputer    bool
+	Level         engine.Level
+	ComputerFirst bool
+	// ComputerNodes, when not 0, limits the computer to that many
+	// positions a move instead of its time: tests get the same moves on
+	// every machine.
+	ComputerNodes int64
+}
+
+// SetComputer reads the -ai and -first flags: level "" keeps the menu;
+// easy, normal or hard starts a game against the computer, in which first
+// says who moves first, "me" or "computer".
+func (o *Options) SetComputer(level, first string) error {
+	if level == "" {
+		return nil
+	}
+	l, err := engine.ParseLevel(level)
+	if err != nil {
+		return fmt.Errorf("-ai: %w", err)
+	}
+	switch first {
+	case "me", "":
+		o.ComputerFirst = false
+	case "computer":
+		o.ComputerFirst = true
+	default:
+		return fmt.Errorf("-first %q: want me or computer", first)
+	}
+	o.VsComputer, o.Level = true, l
+	return nil
 }
 
 // The sizes the screens can draw: five in a row needs at least five cells,
@@ -74,10 +109,14 @@ func (o Options) normalized() Options {
 func New(opt Options, back console.Screen) console.Screen {
 	opt = opt.normalized()
 	t := language(opt.Lang)
-	return &menuScreen{
+	m := &menuScreen{
 		opt:  opt,
 		text: t,
 		back: back,
-		menu: console.NewMenu(t.menu, t.prompt, t.retry, 4),
+		menu: console.NewMenu(t.menu, t.prompt, t.retry, itemComputer),
 	}
+	if opt.VsComputer {
+		return newComputerGame(m, opt.Level, opt.ComputerFirst)
+	}
+	return m
 }

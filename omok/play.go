@@ -1,11 +1,13 @@
 package omok
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"termgames/console"
+	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
 
@@ -54,6 +56,100 @@ type game struct {
 	cursor  Point
 	message string // the original's system_message: the line under the key line
 	confirm bool   // Esc was pressed: asking whether to leave
+	cpu     *computer
+}
+
+// computer is the opponent of a game against the computer: the engine, its
+// copy of the board, and the thinking under way. Each think carries a tag;
+// an answer whose tag is not the latest (the person took back the move it
+// answers, or left) is dropped.
+type computer struct {
+	eng      *engine.Engine
+	level    engine.Level
+	board    *engine.Board
+	human    Stone // the person's stones
+	thinking bool
+	tag      int
+	stop     context.CancelFunc
+	nodes    int64
+}
+
+// computerMove is a think's answer, delivered as a console.ResultEvent.
+type computerMove struct {
+	tag  int
+	move engine.Point
+	err  error
+}
+
+// newComputerGame starts a game of the person against the computer at
+// level; the computer moves first (with ○) when computerFirst.
+func newComputerGame(m *menuScreen, level engine.Level, computerFirst bool) console.Screen {
+	g := newGame(m)
+	eb, err := engine.NewBoard(g.board.Size(), engine.RuleOf(g.board.Rule()))
+	if err != nil {
+		// The screens' sizes (5 to 19) are all the engine's.
+		panic(fmt.Sprintf("omok: engine board: %v", err))
+	}
+	g.cpu = &computer{eng: engine.New(level, nil), level: level, board: eb, human: P1, nodes: m.opt.ComputerNodes}
+	if computerFirst {
+		g.cpu.human = P2
+		return g.think()
+	}
+	return g
+}
+
+// think starts the computer thinking off the UI goroutine, on a copy of
+// its board.
+func (g *game) think() console.Screen {
+	c := g.cpu
+	c.tag++
+	c.thinking = true
+	tag, b, eng := c.tag, c.board.Clone(), c.eng
+	lim := engine.DefaultLimits(c.level)
+	if c.nodes > 0 {
+		lim = engine.Limits{Nodes: c.nodes}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	c.stop = cancel
+	return console.Do(g, func(run context.Context) any {
+		defer context.AfterFunc(run, cancel)()
+		defer cancel()
+		r, err := eng.Think(ctx, b, lim)
+		return computerMove{tag: tag, move: r.Move, err: err}
+	})
+}
+
+// cancelThinking forgets the think under way; its answer will be dropped.
+func (c *computer) cancelThinking() {
+	if c.thinking {
+		c.stop()
+		c.thinking = false
+		c.tag++
+	}
+}
+
+// answered plays the computer's move when it answers the latest think.
+func (g *game) answered(mv computerMove) {
+	c := g.cpu
+	if c == nil || !c.thinking || mv.tag != c.tag {
+		return // stale: the person took the move back, or left
+	}
+	c.thinking = false
+	if mv.err != nil {
+		g.message = mv.err.Error()
+		return
+	}
+	p := Point{Row: mv.move.Y, Col: mv.move.X}
+	if _, err := g.board.Place(p); err != nil {
+		g.message = fmt.Sprintf("%v: %v", p, err)
+		return
+	}
+	_ = c.board.Play(mv.move)
+}
+
+// computersTurn reports whether the person must wait for the computer.
+func (g *game) computersTurn() bool {
+	return g.cpu != nil && (g.cpu.thinking || g.board.Turn() != g.cpu.human)
 }
 
 func newGame(m *menuScreen) *game {
@@ -71,8 +167,14 @@ func newGame(m *menuScreen) *game {
 	return g
 }
 
-// Update handles one key; resizes, ticks and mouse reports change nothing.
+// Update handles one key, or the computer's answer; resizes, ticks and
+// mouse reports change nothing. While the computer thinks every key works
+// as usual except placing a stone, which waits for its move.
 func (g *game) Update(ev console.Event) console.Screen {
+	if mv, ok := ev.Result.(computerMove); ok && ev.Type == console.ResultEvent {
+		g.answered(mv)
+		return g
+	}
 	if ev.Type != console.KeyEvent {
 		return g
 	}
@@ -96,7 +198,7 @@ func (g *game) Update(ev console.Event) console.Screen {
 	case ev.IsKey(console.KeyRight) || ev.IsRune('l'):
 		g.move(0, 1)
 	case ev.IsKey(console.KeyEnter) || ev.IsRune(' '):
-		g.place()
+		return g.place()
 	case ev.IsKey(console.KeyBackspace) || ev.IsRune('u'):
 		g.undo()
 	case ev.IsKey(console.KeyEsc):
@@ -116,26 +218,60 @@ func (g *game) move(dr, dc int) {
 
 // place puts the current player's stone under the cursor. The player
 // stays to move after a refusal: the point is taken, or the rule forbids it.
-func (g *game) place() {
-	_, err := g.board.Place(g.cursor)
+// Against the computer it then asks for its reply.
+func (g *game) place() console.Screen {
+	if g.computersTurn() {
+		return g // the status line already says the computer is thinking
+	}
+	out, err := g.board.Place(g.cursor)
 	var fe *ForbiddenError
 	switch {
 	case errors.As(err, &fe):
 		g.message = fmt.Sprintf(g.text.forbidden, g.text.shapeName[fe.Shape])
+		return g
 	case err != nil:
 		g.message = g.text.occupied // the other refusal a player can reach
-	default:
-		g.message = ""
+		return g
 	}
+	g.message = ""
+	if g.cpu == nil {
+		return g
+	}
+	_ = g.cpu.board.Play(engine.Point{X: g.cursor.Col, Y: g.cursor.Row})
+	if out.Over() {
+		return g
+	}
+	return g.think()
 }
 
 // undo takes back the last move and puts the cursor on it, where the player
-// who now moves again most likely wants to be.
+// who now moves again most likely wants to be. Against the computer it
+// takes back the person's last move and the computer's reply together (or
+// the move the computer is thinking about).
 func (g *game) undo() {
-	p, ok := g.board.Undo()
-	if !ok {
-		g.message = g.text.noUndo
-		return
+	n := 1
+	if c := g.cpu; c != nil {
+		switch {
+		case c.thinking && g.board.Moves() > 0:
+			c.cancelThinking() // and take back the move it was answering
+		case !c.thinking && g.board.Moves() >= 2 && g.board.Turn() == c.human:
+			n = 2
+		default:
+			g.message = g.text.noUndo
+			return
+		}
+	}
+	var p Point
+	for range n {
+		q, ok := g.board.Undo()
+		if !ok {
+			g.message = g.text.noUndo
+			return
+		}
+		if g.cpu != nil {
+			g.cpu.board.Undo()
+		}
+		p = q
 	}
 	g.cursor = p
 	g.message = g.text.undone
@@ -147,6 +283,9 @@ func (g *game) undo() {
 func (g *game) answer(ev console.Event) console.Screen {
 	switch {
 	case ev.IsRune('y') || ev.IsRune('Y') || ev.IsKey(console.KeyEnter):
+		if g.cpu != nil {
+			g.cpu.cancelThinking()
+		}
 		return g.menu.reopen()
 	case ev.IsRune('n') || ev.IsRune('N') || ev.IsKey(console.KeyEsc):
 		g.confirm = false
@@ -163,12 +302,16 @@ func (g *game) View(size console.Size) console.Frame {
 	out := g.board.Outcome()
 	row := n
 	switch {
+	case out.Winner != Empty && g.cpu != nil && out.Winner != g.cpu.human:
+		f.Lines(row, g.text.computerWins, g.text.anyKey)
 	case out.Winner != Empty:
 		f.Lines(row, fmt.Sprintf(g.text.win, int(out.Winner)), g.text.anyKey)
 	case out.Draw && !g.board.Full():
 		f.Lines(row, g.text.noMoves, g.text.anyKey)
 	case out.Draw:
 		f.Lines(row, g.text.draw, g.text.anyKey)
+	case g.cpu != nil && g.cpu.thinking:
+		f.Lines(row, g.text.thinking, g.text.move)
 	default:
 		f.Lines(row, fmt.Sprintf(g.text.turn, int(g.board.Turn())), g.text.move)
 		if g.confirm {
@@ -259,6 +402,9 @@ func (g *game) drawPanel(f *console.Frame, size console.Size) {
 		lines = append(lines, fmt.Sprintf(t.legend, g.forbid))
 	}
 	lines = append(lines, fmt.Sprintf(t.moves, g.board.Moves()))
+	if g.cpu != nil {
+		lines = append(lines, fmt.Sprintf(t.computer, t.levelName[g.cpu.level]))
+	}
 	if p, ok := g.board.Last(); ok {
 		lines = append(lines, fmt.Sprintf(t.last, p.Row+1, p.Col+1))
 	}
@@ -298,7 +444,7 @@ func (g *game) needWidth() int {
 	width := 2 * g.board.Size()
 	for _, l := range []string{
 		fmt.Sprintf(t.turn, 1), t.move, t.occupied, t.undone, t.noUndo, t.confirm,
-		fmt.Sprintf(t.win, 1), t.draw, t.noMoves, t.anyKey,
+		fmt.Sprintf(t.win, 1), t.draw, t.noMoves, t.anyKey, t.thinking, t.computerWins,
 	} {
 		width = max(width, console.Width(w, l))
 	}

@@ -30,6 +30,7 @@ var menuLines = []string{
 	"2. 게임 방법",
 	"3. Credits",
 	"4. 종료",
+	"5. 컴퓨터와 대전",
 	"============================",
 	"원하는 메뉴를 입력하세요 :",
 }
@@ -41,7 +42,7 @@ func TestMenu(t *testing.T) {
 			t.Fatalf("menu:\n%s\nwant:\n%s", got, want)
 		}
 		f := s.View(terminal)
-		if f.Cursor == nil || *f.Cursor != (console.Pos{Row: 7, Col: console.Width(w, "원하는 메뉴를 입력하세요 : ")}) {
+		if f.Cursor == nil || *f.Cursor != (console.Pos{Row: 8, Col: console.Width(w, "원하는 메뉴를 입력하세요 : ")}) {
 			t.Errorf("cursor %v, want after the prompt", f.Cursor)
 		}
 	})
@@ -55,7 +56,7 @@ func TestMenuWrongAnswers(t *testing.T) {
 			if _, ok := s.(*menuScreen); !ok {
 				t.Fatalf("%q: left the menu for %T", answer, s)
 			}
-			want := strings.Join(menuLines[:7], "\n") + "\n원하는 메뉴를 입력하세요 : " + answer +
+			want := strings.Join(menuLines[:8], "\n") + "\n원하는 메뉴를 입력하세요 : " + answer +
 				"\n다시 입력하세요.\n" + strings.Join(menuLines, "\n")
 			if got := screenText(s, w); got != want {
 				t.Errorf("%q:\n%s\nwant:\n%s", answer, got, want)
@@ -68,7 +69,7 @@ func TestHowToPlay(t *testing.T) {
 	original := []string{
 		"============================",
 		"오목은 보드판 위에 5개의 돌을 연속으로 놓으면 승리하는 게임입니다.",
-		"현재 2인용 게임만 구현되어 있으며, 1p가 먼저 시작합니다.",
+		"2인용 게임(1번)과 컴퓨터와의 대전(5번)이 있으며, 1p(○)가 먼저 시작합니다.",
 	}
 	keys := []string{
 		"[단축키]",
@@ -615,7 +616,7 @@ func TestASCII(t *testing.T) {
 func TestEnglish(t *testing.T) {
 	w := screentest.Narrow
 	s := New(Options{Lang: "en", Width: w}, nil)
-	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n============================\nEnter a menu number :"
+	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n5. Play against the computer\n============================\nEnter a menu number :"
 	if got := screenText(s, w); got != menu {
 		t.Fatalf("menu:\n%s", got)
 	}

@@ -34,6 +34,13 @@ type text struct {
 	ruleName [4]string // by Rule, short, beside the board
 	moves    string    // Printf format: the number of moves
 	last     string    // Printf format: row, column (1-based)
+	// The game against the computer.
+	levels       []string // the level question, in the menu's style
+	first        []string // who moves first, in the menu's style
+	thinking     string   // the status line while the computer thinks
+	computerWins string
+	computer     string // Printf format: the level's name; beside the board
+	levelName    [3]string
 
 	// The rules with forbidden moves.
 	ruleMenu   []string    // the rule question, numbered by Rule+1, in the menu's style
@@ -55,6 +62,7 @@ var korean = text{
 		"2. 게임 방법",
 		"3. Credits",
 		"4. 종료",
+		"5. 컴퓨터와 대전",
 		rule28,
 	},
 	prompt: "원하는 메뉴를 입력하세요 : ",
@@ -62,7 +70,7 @@ var korean = text{
 	howTo: []string{
 		rule28,
 		"오목은 보드판 위에 5개의 돌을 연속으로 놓으면 승리하는 게임입니다.",
-		"현재 2인용 게임만 구현되어 있으며, 1p가 먼저 시작합니다.",
+		"2인용 게임(1번)과 컴퓨터와의 대전(5번)이 있으며, 1p(○)가 먼저 시작합니다.",
 	},
 	keys: []string{
 		"[단축키]",
@@ -130,6 +138,25 @@ var korean = text{
 		"u, Backspace : 무르기",
 		"Esc : 그만두기",
 	},
+	levels: []string{
+		rule28,
+		"컴퓨터의 수준을 고르세요.",
+		"1. 쉬움",
+		"2. 보통",
+		"3. 어려움",
+		rule28,
+	},
+	first: []string{
+		rule28,
+		"누가 먼저 둘까요?",
+		"1. 내가 먼저 (○, 흑)",
+		"2. 컴퓨터가 먼저 (내가 ●, 백)",
+		rule28,
+	},
+	thinking:     "컴퓨터가 생각 중입니다...",
+	computerWins: "컴퓨터의 승리로 게임을 종료합니다.",
+	computer:     "상대: 컴퓨터 (%s)",
+	levelName:    [3]string{"쉬움", "보통", "어려움"},
 	ruleName: [4]string{
 		Freestyle: "규칙: 자유룰 (5개 이상)", Standard: "규칙: 표준룰 (정확히 5개)",
 		Renju: "규칙: 렌주룰 (선공 금수)", Omok: "규칙: 오목룰 (3-3 금지)",
@@ -146,6 +173,7 @@ var english = text{
 		"2. How to play",
 		"3. Credits",
 		"4. Quit",
+		"5. Play against the computer",
 		rule28,
 	},
 	prompt: "Enter a menu number : ",
@@ -153,7 +181,7 @@ var english = text{
 	howTo: []string{
 		rule28,
 		"Omok is won by placing five stones in a row on the board.",
-		"Only the two-player game is available; 1P moves first.",
+		"Two players (1) or you against the computer (5); 1P (○) moves first.",
 	},
 	keys: []string{
 		"[Keys]",
@@ -221,6 +249,25 @@ var english = text{
 		"u, Backspace : undo",
 		"Esc : leave",
 	},
+	levels: []string{
+		rule28,
+		"Choose the computer's level.",
+		"1. Easy",
+		"2. Normal",
+		"3. Hard",
+		rule28,
+	},
+	first: []string{
+		rule28,
+		"Who moves first?",
+		"1. Me (○, black)",
+		"2. The computer (I play ●, white)",
+		rule28,
+	},
+	thinking:     "The computer is thinking...",
+	computerWins: "The computer wins. The game is over.",
+	computer:     "Opponent: computer (%s)",
+	levelName:    [3]string{"easy", "normal", "hard"},
 	ruleName: [4]string{
 		Freestyle: "Rule: freestyle (5 or more)", Standard: "Rule: standard (exactly 5)",
 		Renju: "Rule: renju (1P forbidden)", Omok: "Rule: omok (no 3-3)",

@@ -1,0 +1,15 @@
+// Package match holds the match command, a test behind the "match" build
+// tag (match_test.go), which plays termgames' Gomocup brain against an opponent and
+// prints wins, losses, draws and the time per move of each side. It is not
+// part of CI: run it by hand, for example
+//
+//	go test -tags match -run TestMatch -timeout 0 -v ./omok/engine/match -args -opponent bsd -games 20 -level hard
+//	go test -tags match -run TestMatch -timeout 0 -v ./omok/engine/match -args -opponent level:normal -games 20 -level hard -size 15 -opening 3
+//	go test -tags match -run TestMatch -timeout 0 -v ./omok/engine/match -args -opponent 'brain:/path/to/pbrain-rapfi' -games 20
+//
+// Opponents: bsd is Debian's bsdgames gomoku (19x19 freestyle, its only
+// board), driven through tmux because it shows its moves only on its
+// screen; level:L is termgames' own brain at level L; brain:CMD is any
+// Gomocup brain program (run in its own folder, where Rapfi finds its
+// config). Colours alternate game by game.
+package match
