@@ -71,10 +71,17 @@ type BenchResult struct {
 	Guesses int // guesses made, over all games
 	// Tosses counts the games lost on a guess between exactly two layouts
 	// that no open cell tells apart: a coin toss the board forced.
-	Tosses  int
-	Elapsed time.Duration // playing, generation apart
-	NoGuess bool
-	Gen     []time.Duration // each board's generation time, with NoGuess
+	Tosses int
+	// Searched counts the games lost in which the endgame search chose
+	// every guess. The solver opens every certain cell before it guesses,
+	// which any player may do at no cost, so the first guess comes in a
+	// position every player reaches; from there the search plays the
+	// best a player can. These losses are part of the least any player
+	// loses, in expectation, on the same boards.
+	Searched int
+	Elapsed  time.Duration // playing, generation apart
+	NoGuess  bool
+	Gen      []time.Duration // each board's generation time, with NoGuess
 }
 
 // Wilson returns the 95% Wilson score interval of the win rate.
@@ -89,9 +96,9 @@ func (r BenchResult) Wilson() (lo, hi float64) {
 // String is the bench's line for the level.
 func (r BenchResult) String() string {
 	lo, hi := r.Wilson()
-	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game  %d lost on a last coin toss",
+	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game  %d lost on a last coin toss, %d with every guess searched",
 		r.Level.Name, r.Won, r.Games, 100*float64(r.Won)/float64(r.Games), 100*lo, 100*hi,
-		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses)
+		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses, r.Searched)
 	if r.NoGuess && len(r.Gen) > 0 {
 		g := slices.Clone(r.Gen)
 		slices.Sort(g)
@@ -139,7 +146,7 @@ func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain 
 		start := time.Now()
 		f.Open(r0, c0)
 		pl.Reset()
-		guesses, last, err := playOut(f, &pl)
+		guesses, last, searched, err := playOut(f, &pl)
 		r.Elapsed += time.Since(start)
 		if err != nil {
 			return r, fmt.Errorf("%s game %d (seed %d): %w", l.Name, k, s, err)
@@ -151,34 +158,36 @@ func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain 
 		case last.Guess && math.Round(last.Layouts) == 2:
 			r.Tosses++
 		}
+		if f.Status() == Lost && searched {
+			r.Searched++
+		}
 	}
 	return r, nil
 }
 
-// playOut lets the solver finish the game on f, and returns its guesses
-// and its last step.
-func playOut(f *Field, pl *solver.Player) (int, solver.Step, error) {
+// playOut lets the solver finish the game on f, and returns its guesses,
+// its last step, and whether the endgame search chose every guess.
+func playOut(f *Field, pl *solver.Player) (guesses int, step solver.Step, searched bool, err error) {
 	l := f.Level()
 	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
-	guesses := 0
-	var step solver.Step
+	searched = true
 	for f.Status() == Playing {
 		f.Position(p)
-		var err error
 		if step, err = pl.Next(p); err != nil {
-			return guesses, step, err
+			return guesses, step, searched, err
 		}
 		if step.Guess {
 			guesses++
+			searched = searched && step.Searched
 		}
 		if len(step.Open) == 0 {
-			return guesses, step, errors.New("the solver has no move in a game still on")
+			return guesses, step, searched, errors.New("the solver has no move in a game still on")
 		}
 		for _, i := range step.Open {
 			f.Open(i/l.Cols, i%l.Cols)
 		}
 	}
-	return guesses, step, nil
+	return guesses, step, searched, nil
 }
 
 // Position writes what the player sees of f into p: open numbers, and
