@@ -313,7 +313,7 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
-  termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess)
+  termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)
   termgames COMMAND -h                   a command's flags (each lists only its own)
 
 flags of the top menu:

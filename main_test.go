@@ -168,7 +168,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"minesweeper"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-seed", "-marks", "-scores"}, []string{"-ai", "-size"}},
 		{[]string{"omok", "judge"}, []string{"usage: termgames omok judge [FILE]"}, []string{"-lang"}},
 		{[]string{"omok", "forbid"}, []string{"-rule", "-turn"}, []string{"-lang"}},
-		{[]string{"minesweeper", "bench"}, []string{"-level", "-games", "-seed", "-noguess"}, []string{"-lang", "-ascii"}},
+		{[]string{"minesweeper", "bench"}, []string{"-level", "-games", "-seed", "-noguess", "-first"}, []string{"-lang", "-ascii"}},
 	}
 	for _, tc := range cases {
 		for _, h := range []string{"-h", "--help", "-help"} {

@@ -136,7 +136,7 @@ func median[T int | time.Duration](v []T) T {
 }
 
 func TestPtyPerf(t *testing.T) {
-	bins := [][2]string{{"new", bin}}
+	bins := [][2]string{{"new", binary(t)}}
 	if rev := os.Getenv("PTYPERF_OLD"); rev != "" {
 		bins = append([][2]string{{"old " + rev, buildAt(t, rev)}}, bins...)
 	}

@@ -9,6 +9,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"termgames/minesweeper/solver"
@@ -27,6 +29,7 @@ func BenchCommand(args []string, stdout, stderr io.Writer) error {
 	games := fs.Int("games", 1000, "games per level")
 	seed := fs.Uint64("seed", 1, "seed of the first game; game k uses seed+k")
 	noGuess := fs.Bool("noguess", false, "play no-guess boards and report how long each took to generate")
+	first := fs.String("first", "", "first opening at `row,col` (counted from 0,0 at the top left) instead of the centre")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -51,8 +54,29 @@ func BenchCommand(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "-level %q: want beginner, intermediate, expert or all\n", *level)
 		return ErrBenchUsage
 	}
+	row, col := -1, -1
+	if *first != "" {
+		r, c, _ := strings.Cut(*first, ",")
+		var errR, errC error
+		row, errR = strconv.Atoi(r)
+		col, errC = strconv.Atoi(c)
+		if errR != nil || errC != nil || row < 0 || col < 0 {
+			fmt.Fprintf(stderr, "-first %q: want row,col such as 3,3\n", *first)
+			return ErrBenchUsage
+		}
+		for _, l := range levels {
+			if row >= l.Rows || col >= l.Cols {
+				fmt.Fprintf(stderr, "-first %q: outside %s (%d rows, %d columns)\n", *first, l.Name, l.Rows, l.Cols)
+				return ErrBenchUsage
+			}
+		}
+	}
 	for _, l := range levels {
-		r, err := Bench(context.Background(), l, *games, *seed, *noGuess)
+		r0, c0 := l.Rows/2, l.Cols/2
+		if row >= 0 {
+			r0, c0 = row, col
+		}
+		r, err := BenchFrom(context.Background(), l, *games, *seed, r0, c0, *noGuess)
 		if err != nil {
 			return err
 		}
@@ -71,10 +95,18 @@ type BenchResult struct {
 	Guesses int // guesses made, over all games
 	// Tosses counts the games lost on a guess between exactly two layouts
 	// that no open cell tells apart: a coin toss the board forced.
-	Tosses  int
-	Elapsed time.Duration // playing, generation apart
-	NoGuess bool
-	Gen     []time.Duration // each board's generation time, with NoGuess
+	Tosses int
+	// Searched counts the games lost in which the endgame search chose
+	// every guess. The solver opens every certain cell before it guesses,
+	// which any player may do at no cost, so the first guess comes in a
+	// position every player reaches; from there the search plays the
+	// best a player can. These losses are part of the least any player
+	// loses, in expectation, on the same boards.
+	Searched int
+	First    [2]int        // row and column of the first opening
+	Elapsed  time.Duration // playing, generation apart
+	NoGuess  bool
+	Gen      []time.Duration // each board's generation time, with NoGuess
 }
 
 // Wilson returns the 95% Wilson score interval of the win rate.
@@ -89,9 +121,12 @@ func (r BenchResult) Wilson() (lo, hi float64) {
 // String is the bench's line for the level.
 func (r BenchResult) String() string {
 	lo, hi := r.Wilson()
-	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game  %d lost on a last coin toss",
+	s := fmt.Sprintf("%-12s won %d of %d  %.2f%% (95%% CI %.2f%%-%.2f%%)  %.2f ms/game  %.2f guesses/game  %d lost on a last coin toss, %d with every guess searched",
 		r.Level.Name, r.Won, r.Games, 100*float64(r.Won)/float64(r.Games), 100*lo, 100*hi,
-		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses)
+		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses, r.Searched)
+	if r.First != [2]int{r.Level.Rows / 2, r.Level.Cols / 2} {
+		s += fmt.Sprintf("  (first opening at %d,%d)", r.First[0], r.First[1])
+	}
 	if r.NoGuess && len(r.Gen) > 0 {
 		g := slices.Clone(r.Gen)
 		slices.Sort(g)
@@ -108,11 +143,21 @@ func (r BenchResult) String() string {
 // centre like a player's first click, and then played by the solver
 // through the game's own Field until it is won or lost.
 func Bench(ctx context.Context, l Level, games int, seed uint64, noGuess bool) (BenchResult, error) {
-	return bench(ctx, l, games, seed, noGuess, false)
+	return bench(ctx, l, games, seed, l.Rows/2, l.Cols/2, noGuess, false)
 }
 
-func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain bool) (BenchResult, error) {
-	r := BenchResult{Level: l, Games: games, NoGuess: noGuess}
+// BenchFrom is Bench with the first opening at row r0, column c0, as
+// other solvers' benchmarks use (JSMinesweeper's opens at 3,3); where the
+// first click falls changes the win rate by up to a point and a half.
+func BenchFrom(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noGuess bool) (BenchResult, error) {
+	if r0 < 0 || r0 >= l.Rows || c0 < 0 || c0 >= l.Cols {
+		return BenchResult{}, fmt.Errorf("minesweeper bench: first opening %d,%d is outside %s", r0, c0, l.Name)
+	}
+	return bench(ctx, l, games, seed, r0, c0, noGuess, false)
+}
+
+func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noGuess, plain bool) (BenchResult, error) {
+	r := BenchResult{Level: l, Games: games, NoGuess: noGuess, First: [2]int{r0, c0}}
 	pl := solver.Player{Plain: plain}
 	for k := range games {
 		if err := ctx.Err(); err != nil {
@@ -124,7 +169,6 @@ func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain 
 		if err != nil {
 			return r, err
 		}
-		r0, c0 := l.Rows/2, l.Cols/2
 		if noGuess {
 			start := time.Now()
 			mines, err := solver.NoGuess(ctx, l.Rows, l.Cols, l.Mines, r0*l.Cols+c0, rng, nil)
@@ -139,7 +183,7 @@ func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain 
 		start := time.Now()
 		f.Open(r0, c0)
 		pl.Reset()
-		guesses, last, err := playOut(f, &pl)
+		guesses, last, searched, err := playOut(f, &pl)
 		r.Elapsed += time.Since(start)
 		if err != nil {
 			return r, fmt.Errorf("%s game %d (seed %d): %w", l.Name, k, s, err)
@@ -151,34 +195,36 @@ func bench(ctx context.Context, l Level, games int, seed uint64, noGuess, plain 
 		case last.Guess && math.Round(last.Layouts) == 2:
 			r.Tosses++
 		}
+		if f.Status() == Lost && searched {
+			r.Searched++
+		}
 	}
 	return r, nil
 }
 
-// playOut lets the solver finish the game on f, and returns its guesses
-// and its last step.
-func playOut(f *Field, pl *solver.Player) (int, solver.Step, error) {
+// playOut lets the solver finish the game on f, and returns its guesses,
+// its last step, and whether the endgame search chose every guess.
+func playOut(f *Field, pl *solver.Player) (guesses int, step solver.Step, searched bool, err error) {
 	l := f.Level()
 	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
-	guesses := 0
-	var step solver.Step
+	searched = true
 	for f.Status() == Playing {
 		f.Position(p)
-		var err error
 		if step, err = pl.Next(p); err != nil {
-			return guesses, step, err
+			return guesses, step, searched, err
 		}
 		if step.Guess {
 			guesses++
+			searched = searched && step.Searched
 		}
 		if len(step.Open) == 0 {
-			return guesses, step, errors.New("the solver has no move in a game still on")
+			return guesses, step, searched, errors.New("the solver has no move in a game still on")
 		}
 		for _, i := range step.Open {
 			f.Open(i/l.Cols, i%l.Cols)
 		}
 	}
-	return guesses, step, nil
+	return guesses, step, searched, nil
 }
 
 // Position writes what the player sees of f into p: open numbers, and

@@ -37,7 +37,18 @@ func TestBenchCommand(t *testing.T) {
 	if got := out.String(); !strings.HasPrefix(got, "beginner") || !strings.Contains(got, "of 5") || !strings.Contains(got, "95% CI") {
 		t.Fatalf("got %q", got)
 	}
-	for _, args := range [][]string{{"-level", "huge"}, {"-games", "0"}, {"extra"}, {"-nosuch"}} {
+	out.Reset()
+	if err := BenchCommand([]string{"-level", "expert", "-games", "2", "-first", "3,3"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "of 2") || !strings.Contains(got, "(first opening at 3,3)") {
+		t.Fatalf("-first 3,3: got %q", got)
+	}
+	if _, err := BenchFrom(context.Background(), Levels()[0], 1, 1, 9, 0, false); err == nil {
+		t.Error("a first opening outside the board was accepted")
+	}
+	for _, args := range [][]string{{"-level", "huge"}, {"-games", "0"}, {"extra"}, {"-nosuch"},
+		{"-first", "3"}, {"-first", "3,x"}, {"-first", "-1,2"}, {"-first", "3,3,3"}, {"-first", "3,9"}} {
 		out.Reset()
 		errs.Reset()
 		if err := BenchCommand(args, &out, &errs); !errors.Is(err, ErrBenchUsage) || errs.Len() == 0 {

@@ -106,3 +106,22 @@ func TestEndgameNeverWorseThanSafest(t *testing.T) {
 		t.Fatalf("only %d positions searched", searched)
 	}
 }
+
+// TestStepSearched: a guess says whether the endgame search chose it — in
+// the coin toss above it does; on an expert field with one cell open, far
+// too many layouts to list, it does not.
+func TestStepSearched(t *testing.T) {
+	p := NewPosition(2, 2, 1)
+	p.Cells[0], p.Cells[1] = 1, 1
+	var pl Player
+	step, err := pl.Next(p)
+	if err != nil || !step.Guess || !step.Searched || step.Layouts != 2 {
+		t.Fatalf("coin toss: step %+v, %v", step, err)
+	}
+	p = NewPosition(16, 30, 99)
+	p.Cells[0] = 1
+	pl = Player{}
+	if step, err = pl.Next(p); err != nil || !step.Guess || step.Searched {
+		t.Fatalf("expert guess: step %+v, %v", step, err)
+	}
+}

@@ -52,6 +52,10 @@ type Step struct {
 	// Layouts is, for a guess, how many layouts of the mines fit the
 	// position: 2 means a coin toss that no cell could have settled.
 	Layouts float64
+	// Searched is true when the endgame search chose the guess: the cell
+	// most likely to win the whole game from here, counted over every
+	// layout, so no other move would have done better from this point.
+	Searched bool
 }
 
 // Next returns the next move for position p (open numbers and covered
@@ -103,8 +107,8 @@ func (pl *Player) next(p *Position, guess bool) (Step, error) {
 	if !guess || !slices.Contains(w.Cells, Covered) {
 		return step, nil // no guess wanted, or every covered cell is a mine
 	}
-	cell, prob := pl.guess(w, a)
-	step.Open, step.Guess, step.Prob = []int{cell}, true, prob
+	cell, prob, searched := pl.guess(w, a)
+	step.Open, step.Guess, step.Prob, step.Searched = []int{cell}, true, prob, searched
 	step.Layouts = math.Exp(a.lnZ)
 	return step, nil
 }
@@ -179,7 +183,7 @@ type candidate struct {
 // position will then offer, 1 when it offers a certain cell). A cell that
 // can show only one number tells nothing and is taken last. When few
 // layouts are left, the endgame search chooses instead.
-func (pl *Player) guess(w *Position, a *Analysis) (int, float64) {
+func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searched bool) {
 	var cands []candidate
 	bestFront, bestOff := -1.0, -1.0
 	var buf [8]int
@@ -206,13 +210,13 @@ func (pl *Player) guess(w *Position, a *Analysis) (int, float64) {
 	best := max(bestFront, bestOff)
 	if !pl.Plain {
 		if cell, _, ok := pl.endgame(w, a); ok {
-			return cell, a.Prob[cell]
+			return cell, a.Prob[cell], true
 		}
 	}
 	if pl.Plain {
 		for i, v := range w.Cells {
 			if v == Covered && 1-a.Prob[i] == best {
-				return i, a.Prob[i]
+				return i, a.Prob[i], false
 			}
 		}
 	}
@@ -233,7 +237,7 @@ func (pl *Player) guess(w *Position, a *Analysis) (int, float64) {
 		cands = append(cands, pl.offEdge(w, 1-bestOff)...)
 	}
 	if len(cands) == 1 {
-		return cands[0].cell, a.Prob[cands[0].cell]
+		return cands[0].cell, a.Prob[cands[0].cell], false
 	}
 	base := a.lnZ
 	top := -1
@@ -244,7 +248,7 @@ func (pl *Player) guess(w *Position, a *Analysis) (int, float64) {
 			top = k
 		}
 	}
-	return cands[top].cell, a.Prob[cands[top].cell]
+	return cands[top].cell, a.Prob[cands[top].cell], false
 }
 
 // better orders candidates: living before dead, then by score, then the
