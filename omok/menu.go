@@ -1,6 +1,9 @@
 package omok
 
 import (
+	"fmt"
+	"slices"
+
 	"termgames/console"
 	"termgames/omok/engine"
 	"termgames/omok/renju"
@@ -27,6 +30,13 @@ type menuScreen struct {
 	// then who moves first; nil while the menu itself is shown.
 	ask   *console.Menu
 	level engine.Level
+	// short is the how-to without its 3-3 diagram, fed the same keys as
+	// menu while the how-to is up, and shown instead when the whole how-to
+	// (tall) and the menu do not fit: under renju at 80x24 the original's
+	// first lines would scroll off an alternate screen that has no
+	// scrollback. nil when no how-to with a diagram is up.
+	short *console.Menu
+	tall  []string
 }
 
 // Update passes typed keys to the menu and acts on a chosen item.
@@ -34,7 +44,14 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	if m.ask != nil {
 		return m.answer(ev)
 	}
-	switch m.menu.Update(ev) {
+	if m.short != nil {
+		m.short.Update(ev)
+	}
+	n := m.menu.Update(ev)
+	if n != 0 {
+		m.short = nil
+	}
+	switch n {
 	case itemComputer:
 		if m.opt.RuleGiven {
 			return m.askLevel()
@@ -52,7 +69,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 			return newGame(m)
 		})
 	case itemHowTo:
-		m.menu.Show(m.howToPlay()...)
+		m.showHowTo()
 	case itemCredits:
 		m.menu.Show(m.text.credits...)
 	case itemQuit:
@@ -96,16 +113,39 @@ func (m *menuScreen) View(size console.Size) console.Frame {
 	if m.ask != nil {
 		return m.ask.View(size, m.opt.Width)
 	}
+	if m.short != nil && m.howToRows(size) > size.Height {
+		return m.short.View(size, m.opt.Width)
+	}
 	return m.menu.View(size, m.opt.Width)
 }
 
-// howToPlay is the how-to for the rule in force: the last one chosen.
-func (m *menuScreen) howToPlay() []string {
+// showHowTo prints the how-to for the rule in force (the last one chosen)
+// above the menu, and keeps the version without the diagram beside it.
+func (m *menuScreen) showHowTo() {
 	glyphs, forbid := unicodeGlyphs, unicodeForbid
 	if m.opt.ASCII {
 		glyphs, forbid = asciiGlyphs, asciiForbid
 	}
-	return m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
+	full := m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
+	m.menu.Show(full...)
+	diagram := threeThree(glyphs, forbid, fmt.Sprintf(m.text.diagram, forbid))
+	short := slices.DeleteFunc(slices.Clone(full), func(l string) bool { return slices.Contains(diagram, l) })
+	if len(short) == len(full) {
+		return
+	}
+	m.tall = full
+	m.short = console.NewMenu(m.text.menu, m.text.prompt, m.text.retry, itemComputer)
+	m.short.Show(short...)
+}
+
+// howToRows is how many rows the whole how-to and the menu under it take
+// in a terminal of size, long lines wrapped as the transcript wraps them.
+func (m *menuScreen) howToRows(size console.Size) int {
+	rows := len(m.text.menu) + 1 // the block and the prompt
+	for _, l := range m.tall {
+		rows += len(console.Wrap(m.opt.Width, l, size.Width))
+	}
+	return rows
 }
 
 // askRule clears the screen and asks for the rule in the menu's style, one
