@@ -101,7 +101,8 @@ func (m *menuScreen) answer(ev console.Event) console.Screen {
 		return m
 	case m.ask.Count() == 3:
 		m.level = engine.Level(n - 1) // 1. 쉬움 2. 보통 3. 어려움
-		m.ask = console.NewMenu(m.text.first, m.text.prompt, m.text.retry, 2)
+		glyphs, _ := m.glyphs()
+		m.ask = console.NewMenu(stones(m.text.first, glyphs), m.text.prompt, m.text.retry, 2)
 		return m
 	}
 	m.ask = nil
@@ -122,10 +123,7 @@ func (m *menuScreen) View(size console.Size) console.Frame {
 // showHowTo prints the how-to for the rule in force (the last one chosen)
 // above the menu, and keeps the version without the diagram beside it.
 func (m *menuScreen) showHowTo() {
-	glyphs, forbid := unicodeGlyphs, unicodeForbid
-	if m.opt.ASCII {
-		glyphs, forbid = asciiGlyphs, asciiForbid
-	}
+	glyphs, forbid := m.glyphs()
 	full := m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
 	m.menu.Show(full...)
 	diagram := threeThree(glyphs, forbid, fmt.Sprintf(m.text.diagram, forbid))
@@ -136,6 +134,14 @@ func (m *menuScreen) showHowTo() {
 	m.tall = full
 	m.short = console.NewMenu(m.text.menu, m.text.prompt, m.text.retry, itemComputer)
 	m.short.Show(short...)
+}
+
+// glyphs are the stones and the forbidden mark as the board draws them.
+func (m *menuScreen) glyphs() ([3]string, string) {
+	if m.opt.ASCII {
+		return asciiGlyphs, asciiForbid
+	}
+	return unicodeGlyphs, unicodeForbid
 }
 
 // howToRows is how many rows the whole how-to and the menu under it take

@@ -7,6 +7,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 // ruleQuestion is the rule question after 1, as the player reads it.
@@ -203,5 +204,20 @@ func TestHowToFitsEightyByTwentyFour(t *testing.T) {
 				t.Errorf("%v: no diagram at 80x40:\n%s", rule, d.Text(w))
 			}
 		})
+	}
+}
+
+// TestASCIIStonesInTexts: with -ascii (a font without ○ ●) the how-to and
+// the question of who moves first name the stones as the board draws them.
+func TestASCIIStonesInTexts(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	for _, tag := range []lang.Tag{lang.Korean, lang.English} {
+		opt := Options{Width: w, Rule: Renju, RuleGiven: true, ASCII: true, Lang: tag}
+		for _, keys := range []string{"2\r", "5\r1\r"} {
+			got := screenText(console.Feed(New(opt, nil), console.Keys(keys)...), w)
+			if strings.ContainsAny(got, "○●□×") {
+				t.Errorf("%s %q: a Unicode stone with -ascii:\n%s", tag, keys, got)
+			}
+		}
 	}
 }
