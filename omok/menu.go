@@ -48,6 +48,9 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		m.short.Update(ev)
 	}
 	n := m.menu.Update(ev)
+	if ev.IsKey(console.KeyEsc) {
+		n = itemQuit // as Esc leaves the top menu and the minesweeper menu
+	}
 	if n != 0 {
 		m.short = nil
 	}
