@@ -188,7 +188,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 	c := common{played: new(strings.Builder)}
 	switch cmd {
 	case "omok":
-		c.register(fs, usesGlyphs) // two players: no chance
+		c.register(fs, usesGlyphs|usesSeed) // the computer player draws on chance
 	case "baseball":
 		c.register(fs, usesSeed) // no board: nothing of ambiguous width to draw
 	default:

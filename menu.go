@@ -93,7 +93,7 @@ func (m *topMenu) View(size console.Size) console.Frame {
 }
 
 func omokOptions(c common, w *runewidth.Condition, size int, r omok.Rule) omok.Options {
-	return omok.Options{Lang: c.lang, ASCII: c.ascii, Size: size, Rule: r, Width: w}
+	return omok.Options{Lang: c.lang, ASCII: c.ascii, Size: size, Rule: r, Width: w, Rand: c.rand()}
 }
 
 func baseballOptions(c common, w *runewidth.Condition) baseball.Options {

@@ -1,6 +1,7 @@
 package omok
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -295,5 +296,24 @@ func TestComputerEnglish(t *testing.T) {
 	d.Send(console.Keys("3\r2\r")...)
 	if !strings.Contains(shown(d), "Player 2P's turn.") || !strings.Contains(shown(d), "Opponent: computer (hard)") {
 		t.Errorf("game:\n%s", shown(d))
+	}
+}
+
+// TestComputerGamesDiffer: the computer draws its mistakes and its choice
+// among equal moves from the game's random source, so that the same moves
+// of the person do not meet the same game every time (with a fixed seed
+// the easy level, once beaten, was beaten the same way for ever).
+func TestComputerGamesDiffer(t *testing.T) {
+	games := map[string]bool{}
+	for seed := range uint64(8) {
+		opt := computerOptions()
+		opt.Rand = rand.New(rand.NewPCG(seed, seed))
+		d := driver(opt)
+		d.Send(console.Keys("5\r1\r1\r1\r")...)              // freestyle, easy, the person first
+		d.Send(console.Keys("jjjjjjjlllllll\rl\rj\rh\r")...) // the same four moves every game
+		games[strings.Join(strings.Split(shown(d), "\n")[:15], "\n")] = true
+	}
+	if len(games) < 2 {
+		t.Errorf("eight seeds, %d game: the computer ignores Options.Rand", len(games))
 	}
 }

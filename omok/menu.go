@@ -1,6 +1,9 @@
 package omok
 
 import (
+	"fmt"
+	"slices"
+
 	"termgames/console"
 	"termgames/omok/engine"
 	"termgames/omok/renju"
@@ -27,6 +30,13 @@ type menuScreen struct {
 	// then who moves first; nil while the menu itself is shown.
 	ask   *console.Menu
 	level engine.Level
+	// short is the how-to without its 3-3 diagram, fed the same keys as
+	// menu while the how-to is up, and shown instead when the whole how-to
+	// (tall) and the menu do not fit: under renju at 80x24 the original's
+	// first lines would scroll off an alternate screen that has no
+	// scrollback. nil when no how-to with a diagram is up.
+	short *console.Menu
+	tall  []string
 }
 
 // Update passes typed keys to the menu and acts on a chosen item.
@@ -34,7 +44,17 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	if m.ask != nil {
 		return m.answer(ev)
 	}
-	switch m.menu.Update(ev) {
+	if m.short != nil {
+		m.short.Update(ev)
+	}
+	n := m.menu.Update(ev)
+	if ev.IsKey(console.KeyEsc) {
+		n = itemQuit // as Esc leaves the top menu and the minesweeper menu
+	}
+	if n != 0 {
+		m.short = nil
+	}
+	switch n {
 	case itemComputer:
 		if m.opt.RuleGiven {
 			return m.askLevel()
@@ -52,7 +72,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 			return newGame(m)
 		})
 	case itemHowTo:
-		m.menu.Show(m.howToPlay()...)
+		m.showHowTo()
 	case itemCredits:
 		m.menu.Show(m.text.credits...)
 	case itemQuit:
@@ -84,7 +104,8 @@ func (m *menuScreen) answer(ev console.Event) console.Screen {
 		return m
 	case m.ask.Count() == 3:
 		m.level = engine.Level(n - 1) // 1. 쉬움 2. 보통 3. 어려움
-		m.ask = console.NewMenu(m.text.first, m.text.prompt, m.text.retry, 2)
+		glyphs, _ := m.glyphs()
+		m.ask = console.NewMenu(stones(m.text.first, glyphs), m.text.prompt, m.text.retry, 2)
 		return m
 	}
 	m.ask = nil
@@ -94,22 +115,50 @@ func (m *menuScreen) answer(ev console.Event) console.Screen {
 // View shows the transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
 	var f console.Frame
-	if m.ask != nil {
+	switch {
+	case m.ask != nil:
 		f = m.ask.View(size, m.opt.Width)
-	} else {
+	case m.short != nil && m.howToRows(size) > size.Height:
+		f = m.short.View(size, m.opt.Width)
+	default:
 		f = m.menu.View(size, m.opt.Width)
 	}
 	f.Lang = string(m.opt.Lang)
 	return f
 }
 
-// howToPlay is the how-to for the rule in force: the last one chosen.
-func (m *menuScreen) howToPlay() []string {
-	glyphs, forbid := unicodeGlyphs, unicodeForbid
-	if m.opt.ASCII {
-		glyphs, forbid = asciiGlyphs, asciiForbid
+// showHowTo prints the how-to for the rule in force (the last one chosen)
+// above the menu, and keeps the version without the diagram beside it.
+func (m *menuScreen) showHowTo() {
+	glyphs, forbid := m.glyphs()
+	full := m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
+	m.menu.Show(full...)
+	diagram := threeThree(glyphs, forbid, fmt.Sprintf(m.text.diagram, forbid))
+	short := slices.DeleteFunc(slices.Clone(full), func(l string) bool { return slices.Contains(diagram, l) })
+	if len(short) == len(full) {
+		return
 	}
-	return m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
+	m.tall = full
+	m.short = console.NewMenu(m.text.menu, m.text.prompt, m.text.retry, itemComputer)
+	m.short.Show(short...)
+}
+
+// glyphs are the stones and the forbidden mark as the board draws them.
+func (m *menuScreen) glyphs() ([3]string, string) {
+	if m.opt.ASCII {
+		return asciiGlyphs, asciiForbid
+	}
+	return unicodeGlyphs, unicodeForbid
+}
+
+// howToRows is how many rows the whole how-to and the menu under it take
+// in a terminal of size, long lines wrapped as the transcript wraps them.
+func (m *menuScreen) howToRows(size console.Size) int {
+	rows := len(m.text.menu) + 1 // the block and the prompt
+	for _, l := range m.tall {
+		rows += len(console.Wrap(m.opt.Width, l, size.Width))
+	}
+	return rows
 }
 
 // askRule clears the screen and asks for the rule in the menu's style, one

@@ -13,6 +13,7 @@ package omok
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/mattn/go-runewidth"
@@ -55,6 +56,9 @@ type Options struct {
 	// positions a move instead of its time: tests get the same moves on
 	// every machine.
 	ComputerNodes int64
+	// Rand drives the computer's mistakes (easy) and its choice among
+	// equal moves; nil: a fixed seed, the same game for the same moves.
+	Rand *rand.Rand
 }
 
 // SetComputer reads the -ai and -first flags: level "" keeps the menu;

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"termgames/console"
@@ -90,7 +91,14 @@ func newComputerGame(m *menuScreen, level engine.Level, computerFirst bool) cons
 		// The screens' sizes (5 to 19) are all the engine's.
 		panic(fmt.Sprintf("omok: engine board: %v", err))
 	}
-	g.cpu = &computer{eng: engine.New(level, nil), level: level, board: eb, human: P1, nodes: m.opt.ComputerNodes}
+	var rng *rand.Rand
+	if m.opt.Rand != nil {
+		// A source of its own: a game left while the computer thinks may
+		// still be thinking when the next one starts, and a *rand.Rand is
+		// not safe for two goroutines.
+		rng = rand.New(rand.NewPCG(m.opt.Rand.Uint64(), m.opt.Rand.Uint64()))
+	}
+	g.cpu = &computer{eng: engine.New(level, rng), level: level, board: eb, human: P1, nodes: m.opt.ComputerNodes}
 	if computerFirst {
 		g.cpu.human = P2
 		return g.think()

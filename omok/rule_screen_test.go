@@ -7,6 +7,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/lang"
 )
 
 // ruleQuestion is the rule question after 1, as the player reads it.
@@ -177,6 +178,46 @@ func TestHowToNamesTheRuleInForce(t *testing.T) {
 	for _, want := range []string{"[Rule] omok (Korean rule): neither player may make 3-3", "  . O O x .    x : 3-3 (two open threes)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("how-to lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestHowToFitsEightyByTwentyFour reads the how-to of a rule with forbidden
+// moves in the classic 80x24 terminal: its first lines (the original's) and
+// the menu under it must all be on the screen, not scrolled off the top of
+// the alternate screen, where no scrollback brings them back.
+func TestHowToFitsEightyByTwentyFour(t *testing.T) {
+	for _, rule := range []Rule{Renju, Omok} {
+		eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+			d := console.NewDriver(New(Options{Width: w, Rule: rule, RuleGiven: true}, nil), console.Size{Width: 80, Height: 24})
+			d.Input([]byte("2\r"))
+			got := strings.Split(d.Text(w), "\n")
+			if got[0] != "============================" || !strings.HasPrefix(got[1], "오목은 보드판 위에 5개의 돌을") {
+				t.Errorf("%v: the how-to's first lines are cut off:\n%s", rule, strings.Join(got, "\n"))
+			}
+			if !strings.Contains(d.Text(w), "원하는 메뉴를 입력하세요 :") {
+				t.Errorf("%v: no prompt:\n%s", rule, strings.Join(got, "\n"))
+			}
+			// A taller terminal still shows the 3-3 diagram.
+			d.Send(console.Event{Type: console.ResizeEvent, Size: console.Size{Width: 80, Height: 40}})
+			if !strings.Contains(d.Text(w), "× : 3-3") {
+				t.Errorf("%v: no diagram at 80x40:\n%s", rule, d.Text(w))
+			}
+		})
+	}
+}
+
+// TestASCIIStonesInTexts: with -ascii (a font without ○ ●) the how-to and
+// the question of who moves first name the stones as the board draws them.
+func TestASCIIStonesInTexts(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	for _, tag := range []lang.Tag{lang.Korean, lang.English} {
+		opt := Options{Width: w, Rule: Renju, RuleGiven: true, ASCII: true, Lang: tag}
+		for _, keys := range []string{"2\r", "5\r1\r"} {
+			got := screenText(console.Feed(New(opt, nil), console.Keys(keys)...), w)
+			if strings.ContainsAny(got, "○●□×") {
+				t.Errorf("%s %q: a Unicode stone with -ascii:\n%s", tag, keys, got)
+			}
 		}
 	}
 }

@@ -788,3 +788,18 @@ func TestHighlightsCoverTheGlyph(t *testing.T) {
 		}
 	})
 }
+
+// TestMenuEsc: Esc leaves the omok menu as it leaves the top menu and the
+// minesweeper menu: back to the top menu, or out with the original's last
+// words when omok was started on its own.
+func TestMenuEsc(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	top := New(Options{Width: w}, nil) // any screen stands for the top menu
+	if s := console.Feed(New(Options{Width: w}, top), console.KeyPress(console.KeyEsc)); s != top {
+		t.Errorf("Esc from the top menu's omok: %T, want the top menu", s)
+	}
+	s := console.Feed(New(Options{Width: w}, nil), console.KeyPress(console.KeyEsc))
+	if msg, ok := console.ExitMessage(s); !ok || msg != "프로그램을 종료합니다." {
+		t.Errorf("Esc in omok on its own: %T %q, want the exit", s, msg)
+	}
+}

@@ -285,14 +285,25 @@ func language(tag lang.Tag) *text { return lang.Pick(tag, lang.Korean, &korean, 
 // a few more lines and a small board showing a 3-3, drawn with the game's
 // glyphs.
 func (t *text) howToPlay(r Rule, size int, glyphs [3]string, forbid string) []string {
-	lines := append([]string(nil), t.howTo...)
-	lines = append(lines, t.rule[r])
+	lines := append(stones(t.howTo, glyphs), t.rule[r])
 	if t.ruleHowTo[r] != nil {
 		lines = append(lines, t.ruleHowTo[r]...)
 		lines = append(lines, threeThree(glyphs, forbid, fmt.Sprintf(t.diagram, forbid))...)
 	}
 	lines = append(lines, fmt.Sprintf(t.size, size, size))
 	return append(lines, t.keys...)
+}
+
+// stones returns lines with the texts' ○ and ● drawn as glyphs draws the
+// stones, so that with -ascii (a font without them) the texts name the
+// stones the board shows.
+func stones(lines []string, glyphs [3]string) []string {
+	r := strings.NewReplacer(unicodeGlyphs[P1], glyphs[P1], unicodeGlyphs[P2], glyphs[P2])
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = r.Replace(l)
+	}
+	return out
 }
 
 // threeThree draws a corner of a board where 1P's move at × would make two
