@@ -37,10 +37,15 @@ type input struct {
 }
 
 func newInput(f *os.File) *input {
-	in := &input{f: f, stopR: -1, stopW: -1}
-	if in.poll = pollable(f); in.poll != nil {
-		return in
+	if p := pollable(f); p != nil {
+		return &input{f: f, poll: p, stopR: -1, stopW: -1}
 	}
+	return newSelectInput(f)
+}
+
+// newSelectInput returns an input that waits in select(2).
+func newSelectInput(f *os.File) *input {
+	in := &input{f: f, stopR: -1, stopW: -1}
 	var p [2]int
 	if int(f.Fd()) >= unix.FD_SETSIZE || unix.Pipe(p[:]) != nil {
 		return in // reads then simply block, as before
