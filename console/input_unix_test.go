@@ -14,18 +14,23 @@ import (
 	"golang.org/x/term"
 )
 
+// rawPty opens a pseudo-terminal in raw mode, closed when tb ends.
+func rawPty(tb testing.TB) (ptmx, tty *os.File) {
+	ptmx, tty, err := pty.Open()
+	if err != nil {
+		tb.Skip("no pseudo-terminal:", err)
+	}
+	tb.Cleanup(func() { ptmx.Close(); tty.Close() })
+	if _, err := term.MakeRaw(int(tty.Fd())); err != nil {
+		tb.Fatal(err)
+	}
+	return ptmx, tty
+}
+
 // An input reads what the terminal sends, and Stop ends a Read waiting for
 // more; on Linux it waits on Go's poller, elsewhere in select(2).
 func TestInputReadsAndStops(t *testing.T) {
-	ptmx, tty, err := pty.Open()
-	if err != nil {
-		t.Skip("no pseudo-terminal:", err)
-	}
-	defer ptmx.Close()
-	defer tty.Close()
-	if _, err := term.MakeRaw(int(tty.Fd())); err != nil {
-		t.Fatal(err)
-	}
+	ptmx, tty := rawPty(t)
 	in := newInput(tty)
 	if runtime.GOOS == "linux" && in.poll == nil {
 		t.Error("on Linux the input should wait on the poller")
@@ -71,15 +76,7 @@ func BenchmarkKeyHandOff(b *testing.B) {
 		new  func(*os.File) *input
 	}{{"select", newSelectInput}, {"poll", newInput}} {
 		b.Run(way.name, func(b *testing.B) {
-			ptmx, tty, err := pty.Open()
-			if err != nil {
-				b.Skip("no pseudo-terminal:", err)
-			}
-			defer ptmx.Close()
-			defer tty.Close()
-			if _, err := term.MakeRaw(int(tty.Fd())); err != nil {
-				b.Fatal(err)
-			}
+			ptmx, tty := rawPty(b)
 			in := way.new(tty)
 			keys := make(chan byte)
 			go func() {
