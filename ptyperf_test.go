@@ -118,15 +118,20 @@ type measure struct {
 	keys  [2]string
 	first bool // report the bytes of the last setup step: the board's first frame
 	idle  bool // report the bytes written while idle, the clock running
+	// floor runs cat in raw mode instead of termgames: the key comes back
+	// as it went, and its time is the pseudo-terminal's round trip, which
+	// every program pays (measured in each column, at that column's time).
+	floor bool
 }
 
 var measures = []measure{
-	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false},
-	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
-	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true},
-	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
-	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
-	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
+	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false, false},
+	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, false},
+	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true, false},
+	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, false},
+	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, false},
+	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, false},
+	{"the floor: cat in raw mode, ← →", 100, 40, []string{"-c", "stty raw -echo; exec cat"}, nil, [2]string{"\x1b[C", "\x1b[D"}, false, false, true},
 }
 
 func median[T int | time.Duration](v []T) T {
@@ -152,7 +157,11 @@ func TestPtyPerf(t *testing.T) {
 		first := []string{"first board frame, " + m.name[:strings.Index(m.name, ",")]}
 		idle := []string{"idle, the clock running: bytes per second, " + m.name[:strings.Index(m.name, ",")]}
 		for _, b := range bins {
-			p := startPty(t, b[1], m.w, m.h, m.args...)
+			bin := b[1]
+			if m.floor {
+				bin = "sh"
+			}
+			p := startPty(t, bin, m.w, m.h, m.args...)
 			time.Sleep(300 * time.Millisecond) // the menu, drawn
 			var n int
 			for _, k := range m.setup {

@@ -58,6 +58,9 @@ type Span struct {
 // at its own column, so a glyph that a terminal draws wider or narrower
 // than expected never shifts the cells after it.
 type Frame struct {
+	// Rows are the frame's spans, row by row. Spans handed to a frame are
+	// never changed afterwards: Put and SetRow only ever append or replace
+	// a row, and the renderer keeps the rows it drew to know them again.
 	Rows [][]Span
 	// Cursor is where the terminal cursor is shown (at a prompt); nil hides it.
 	Cursor *Pos

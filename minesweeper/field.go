@@ -177,6 +177,7 @@ type Field struct {
 	flags    int
 	rng      *rand.Rand
 	stack    []int // the flood's cells to visit, kept to reuse its memory
+	changes  int   // counts the calls that changed the field (Changes)
 }
 
 // NewField returns a covered field of level l whose mines will be placed
@@ -215,6 +216,12 @@ func (f *Field) Started() bool { return f.placed }
 // MinesLeft is the mines minus the flags: what the status line counts down.
 // It goes below zero when the player sets more flags than there are mines.
 func (f *Field) MinesLeft() int { return f.level.Mines - f.flags }
+
+// Changes counts the changes to the field: every Open, Chord, Flag and Lay
+// that changed something adds one. While it stays the same, every cell
+// looks the same, so a screen that drew the field need not look at its
+// cells again.
+func (f *Field) Changes() int { return f.changes }
 
 // Look returns what the cell at row r, column c shows.
 func (f *Field) Look(r, c int) Look {
@@ -261,6 +268,7 @@ func (f *Field) Open(r, c int) bool {
 	if !f.placed {
 		f.place(i)
 	}
+	f.changes++
 	if f.mine[i] {
 		f.cover[i] = open
 		f.status = Lost
@@ -298,6 +306,7 @@ func (f *Field) Chord(r, c int) bool {
 	if flags != int(f.count[i]) || opens == 0 {
 		return false
 	}
+	f.changes++
 	if lost {
 		for _, n := range near {
 			if f.mine[n] && f.cover[n] != flagged {
@@ -340,6 +349,7 @@ func (f *Field) Flag(r, c int, marks bool) bool {
 	default:
 		return false
 	}
+	f.changes++
 	return true
 }
 
@@ -365,6 +375,7 @@ func (f *Field) Lay(mine []bool) error {
 	copy(f.mine, mine)
 	f.placed = true
 	f.countMines()
+	f.changes++
 	return nil
 }
 

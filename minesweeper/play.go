@@ -42,6 +42,10 @@ type board struct {
 	usedHint bool   // a hint was used: a win is not a best time
 	moves    int    // changes to the field, so that a late hint is dropped
 	unplayed bool   // the first opening won the game
+	needs    struct {
+		ok, wide bool         // worked out, and for which width measure
+		size     console.Size // need's answer
+	}
 }
 
 // generation is a no-guess board being made off the UI goroutine, for a
@@ -409,13 +413,20 @@ func (b *board) elapsed() time.Duration {
 	return max(b.now.Sub(b.start), 0)
 }
 
-// need is the smallest terminal the screen fits in.
+// need is the smallest terminal the screen fits in. It is worked out again
+// only when the width measure changes (the terminal's answer about widths
+// came): measuring the help and the widest status line on every frame took
+// as long as the rest of a cursor move.
 func (b *board) need() console.Size {
-	l := b.field.Level()
-	return console.Size{
-		Width:  max(boardLeft+2*l.Cols, b.app.textWidth(l)),
-		Height: l.Rows + extraRows,
+	if wide := b.app.w.EastAsianWidth; !b.needs.ok || b.needs.wide != wide {
+		l := b.field.Level()
+		b.needs.size = console.Size{
+			Width:  max(boardLeft+2*l.Cols, b.app.textWidth(l)),
+			Height: l.Rows + extraRows,
+		}
+		b.needs.ok, b.needs.wide = true, wide
 	}
+	return b.needs.size
 }
 
 // textWidth is the width of the lines around a board of level l: the help,
@@ -474,6 +485,7 @@ func (b *board) View(size console.Size) console.Frame {
 		return f
 	}
 	f.Need = need
+	f.Rows = make([][]console.Span, 0, need.Height) // not grown a row at a time
 	f.Mouse = true
 	f.Tick = b.tick()
 	status := b.status()
@@ -508,20 +520,24 @@ func (b *board) View(size console.Size) console.Frame {
 //
 // Each row's spans are kept with the looks they were built from and built
 // again only when those or the cursor change: a cursor move on a 100 x 100
-// field builds two rows, not 10,000 cells.
+// field builds two rows, not 10,000 cells. The cells are looked at only
+// when the field changed since the last frame (Field.Changes), so that a
+// cursor move does not read the whole field either.
 func (b *board) drawField(f *console.Frame) {
 	g := glyphsFor(b.app.opt.ASCII)
 	l := b.field.Level()
 	d := &b.drawn
 	d.fit(l, b.app.opt.ASCII, b.app.w.EastAsianWidth)
 	playing := b.field.Status() == Playing
+	scan := d.field != b.field || d.changes != b.field.Changes()
+	d.field, d.changes = b.field, b.field.Changes()
 	for r := range l.Rows {
 		cursor := -1
 		if r == b.row && playing {
 			cursor = b.col
 		}
 		looks, same := d.looks[r], d.rows[r] != nil && d.cursor[r] == cursor
-		for c := range l.Cols {
+		for c := 0; scan && c < l.Cols; c++ {
 			if look := b.field.Look(r, c); look != looks[c] {
 				looks[c], same = look, false
 			}
@@ -545,12 +561,14 @@ func (b *board) drawField(f *console.Frame) {
 // looks and the cursor column (-1: not in the row) they show. Rows handed to
 // a frame are never changed; a row that changes is built anew.
 type fieldRows struct {
-	rows   [][]console.Span
-	looks  [][]Look
-	cursor []int
-	level  Level
-	ascii  bool
-	wide   bool // the width measure the rows were built for
+	rows    [][]console.Span
+	looks   [][]Look
+	cursor  []int
+	level   Level
+	ascii   bool
+	wide    bool   // the width measure the glyphs were padded with
+	field   *Field // the field looks were taken from, at its count of
+	changes int    // changes (Field.Changes)
 }
 
 // fit forgets every row unless they were built for this field and these
