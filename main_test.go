@@ -73,17 +73,6 @@ func runPiped(t *testing.T, stdin string, args ...string) (stdout, stderr string
 	return o.String(), e.String(), cmd.ProcessState.ExitCode()
 }
 
-// endless is a standard input that never ends: what `yes ”` pipes in.
-type endless struct{ b []byte }
-
-func (e endless) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		n += copy(p[n:], e.b)
-	}
-	return n, nil
-}
-
 // The judge stops reading an input that is longer than any board and
 // refuses it with status 1, instead of reading forever: `yes ” | termgames
 // omok judge`, and a board followed by endless blank lines.
@@ -93,8 +82,8 @@ func TestJudgeEndlessStdin(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, in := range map[string]io.Reader{
-		"blank lines":              endless{[]byte("\n")},
-		"a board then blank lines": io.MultiReader(bytes.NewReader(b), endless{[]byte("\n")}),
+		"blank lines":              screentest.Endless([]byte("\n")),
+		"a board then blank lines": io.MultiReader(bytes.NewReader(b), screentest.Endless([]byte("\n"))),
 	} {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"termgames/console"
+	"termgames/internal/screentest"
 )
 
 // The benchmarks run the original's way and ours side by side, as
@@ -15,25 +16,10 @@ import (
 //
 //	go test -run '^$' -bench . -benchmem ./minesweeper/
 
-// sideBySide runs original, then ours, and reports the ratio on ours.
-func sideBySide(b *testing.B, original, ours func(b *testing.B)) {
-	var originalNs float64
-	b.Run("original", func(b *testing.B) {
-		original(b)
-		originalNs = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	})
-	b.Run("ours", func(b *testing.B) {
-		ours(b)
-		if ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N); originalNs > 0 && ns > 0 {
-			b.ReportMetric(originalNs/ns, "x-faster")
-		}
-	})
-}
-
 // BenchmarkOpenMineFree100x100 opens a 100x100 field without mines: one
 // opening opens all 10,000 cells.
 func BenchmarkOpenMineFree100x100(b *testing.B) {
-	sideBySide(b, func(b *testing.B) {
+	screentest.SideBySide(b, "original", func(b *testing.B) {
 		for b.Loop() {
 			o := &original{row: 100, col: 100}
 			o.count()
@@ -59,7 +45,7 @@ func BenchmarkOpenMineFree100x100(b *testing.B) {
 func BenchmarkExpertBoard(b *testing.B) {
 	expert := Levels()[2]
 	rng := rand.New(rand.NewPCG(1, 1))
-	sideBySide(b, func(b *testing.B) {
+	screentest.SideBySide(b, "original", func(b *testing.B) {
 		for b.Loop() {
 			o := &original{row: expert.Rows, col: expert.Cols, mine: expert.Mines}
 			o.generate(rng)
@@ -173,5 +159,5 @@ func BenchmarkViewMove100x100(b *testing.B) {
 			}
 		}
 	}
-	sideBySide(b, run(true), run(false))
+	screentest.SideBySide(b, "original", run(true), run(false))
 }

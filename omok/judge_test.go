@@ -10,6 +10,8 @@ import (
 	"testing"
 	"testing/iotest"
 	"time"
+
+	"termgames/internal/screentest"
 )
 
 // sample is the problem's example (testdata/boj2615_sample.txt, which the
@@ -202,26 +204,15 @@ func TestJudgeErrors(t *testing.T) {
 	}
 }
 
-// endless is an input that never ends: the same bytes again and again.
-type endless struct{ b []byte }
-
-func (e endless) Read(p []byte) (int, error) {
-	n := 0
-	for n < len(p) {
-		n += copy(p[n:], e.b)
-	}
-	return n, nil
-}
-
 // An input that never ends is refused after MaxInput bytes, whatever it
 // repeats: blank lines (yes ”), a board and then blank lines, spaces.
 // Before the cap, the first two never ended.
 func TestJudgeEndlessInput(t *testing.T) {
 	for name, r := range map[string]io.Reader{
-		"blank lines":              endless{[]byte("\n")},
-		"a board then blank lines": io.MultiReader(strings.NewReader(sample), endless{[]byte("\r\n")}),
-		"spaces":                   endless{[]byte(" ")},
-		"rows":                     endless{[]byte("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n")},
+		"blank lines":              screentest.Endless([]byte("\n")),
+		"a board then blank lines": io.MultiReader(strings.NewReader(sample), screentest.Endless([]byte("\r\n"))),
+		"spaces":                   screentest.Endless([]byte(" ")),
+		"rows":                     screentest.Endless([]byte("0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n")),
 	} {
 		t.Run(name, func(t *testing.T) {
 			done := make(chan error, 1)

@@ -2,6 +2,8 @@ package solver
 
 import (
 	"testing"
+
+	"termgames/internal/screentest"
 )
 
 //	go test -run '^$' -bench . -benchmem ./minesweeper/solver/
@@ -9,20 +11,6 @@ import (
 // Each benchmark runs the reference way and ours as sub-benchmarks of one
 // benchmark, so one run gives the ratio: ours reports "x-faster", the
 // reference's time per operation divided by ours.
-
-func sideBySide(b *testing.B, reference, ours func(b *testing.B)) {
-	var refNs float64
-	b.Run("reference", func(b *testing.B) {
-		reference(b)
-		refNs = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	})
-	b.Run("ours", func(b *testing.B) {
-		ours(b)
-		if ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N); refNs > 0 && ns > 0 {
-			b.ReportMetric(refNs/ns, "x-faster")
-		}
-	})
-}
 
 // guessPositions returns expert positions from real games where nothing
 // is certain by the local rules, so the engine has to count.
@@ -49,7 +37,7 @@ func BenchmarkCountVsBruteForce(b *testing.B) {
 			ps = append(ps, p)
 		}
 	}
-	sideBySide(b, func(b *testing.B) {
+	screentest.SideBySide(b, "reference", func(b *testing.B) {
 		for i := 0; b.Loop(); i++ {
 			bruteForce(b, ps[i%len(ps)])
 		}
@@ -93,7 +81,7 @@ func BenchmarkStepExpert(b *testing.B) {
 			}
 		}
 	}
-	sideBySide(b, step(true), step(false))
+	screentest.SideBySide(b, "reference", step(true), step(false))
 }
 
 // BenchmarkNoGuessExpert: one no-guess expert board, first opening at
