@@ -1,0 +1,165 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// layouts lists every layout of the mines that fits p, as a mine flag per
+// cell, by trying every subset of the covered cells.
+func layouts(t *testing.T, p *Position) [][]bool {
+	var covered []int
+	left := p.Mines
+	for i, v := range p.Cells {
+		switch v {
+		case Covered:
+			covered = append(covered, i)
+		case KnownMine:
+			left--
+		}
+	}
+	if len(covered) > 20 {
+		t.Fatalf("%d covered cells: too many to enumerate", len(covered))
+	}
+	var out [][]bool
+	var buf [8]int
+	for set := uint32(0); set < 1<<len(covered); set++ {
+		if bitsSet(set) != left {
+			continue
+		}
+		mine := make([]bool, len(p.Cells))
+		for i, v := range p.Cells {
+			mine[i] = v == KnownMine
+		}
+		for k, c := range covered {
+			mine[c] = set&(1<<k) != 0
+		}
+		fits := true
+		for i, v := range p.Cells {
+			if v < 0 {
+				continue
+			}
+			n := 0
+			for _, j := range p.neighbours(i, &buf) {
+				if mine[j] {
+					n++
+				}
+			}
+			fits = fits && n == int(v)
+		}
+		if fits {
+			out = append(out, mine)
+		}
+	}
+	return out
+}
+
+// TestRiskShareMatchesBruteForce: the share of layouts with some cells
+// mines and others safe, found by counting with inclusion and exclusion,
+// is the fraction found by listing every layout.
+func TestRiskShareMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 14))
+	checked := 0
+	for _, p := range smallPositions(rng, 40) {
+		var covered []int
+		for i, v := range p.Cells {
+			if v == Covered {
+				covered = append(covered, i)
+			}
+		}
+		if len(covered) < 3 || len(covered) > 16 {
+			continue
+		}
+		all := layouts(t, p)
+		var pl Player
+		a, err := pl.e.analyze(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &risk{pl: &pl, w: p.Clone(), a: a}
+		rng.Shuffle(len(covered), func(i, j int) { covered[i], covered[j] = covered[j], covered[i] })
+		mines, safe := covered[:1], covered[1:3]
+		if rng.IntN(2) == 0 {
+			mines, safe = covered[:2], covered[2:3]
+		}
+		want := 0
+		for _, m := range all {
+			ok := true
+			for _, c := range mines {
+				ok = ok && m[c]
+			}
+			for _, c := range safe {
+				ok = ok && !m[c]
+			}
+			if ok {
+				want++
+			}
+		}
+		got := r.share(nil, mines, safe)
+		if math.Abs(got-float64(want)/float64(len(all))) > 1e-9 {
+			t.Fatalf("mines %v safe %v: share %v, want %d/%d\n%s", mines, safe, got, want, len(all), p)
+		}
+		if r.w.String() != p.String() {
+			t.Fatalf("share left the position changed:\n%s", r.w)
+		}
+		checked++
+	}
+	if checked < 50 {
+		t.Fatalf("only %d positions checked", checked)
+	}
+}
+
+// TestRiskFiftyFifty: two covered cells between known mines, one mine
+// between them, are a coin toss no number can ever settle: each cell's
+// 50/50 share is its whole chance of a mine, and both are pseudo 50/50s.
+func TestRiskFiftyFifty(t *testing.T) {
+	p := NewPosition(1, 4, 3)
+	p.Cells = []int8{KnownMine, Covered, Covered, KnownMine}
+	var pl Player
+	a, err := pl.e.analyze(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pl.newRisk(p, a)
+	if got := r.of(1); math.Abs(got-0.5) > 1e-12 {
+		t.Fatalf("share of cell 1: %v, want 0.5", got)
+	}
+	if len(r.pseudo) != 2 {
+		t.Fatalf("pseudo 50/50s %v, want cells 1 and 2", r.pseudo)
+	}
+}
+
+// TestRiskSafeOrFiftyFifty: on two rows, the two cells of a column at the
+// left edge touch the same numbers, so whenever the top one holds the only
+// mine left, it is a coin toss with the one below. The scan finds it, and
+// a cell that a number can still settle is not one.
+func TestRiskSafeOrFiftyFifty(t *testing.T) {
+	// # 1 #
+	// # 1 #   one mine, somewhere among the four covered cells.
+	p := NewPosition(2, 3, 1)
+	p.Cells = []int8{Covered, 1, Covered, Covered, 1, Covered}
+	var pl Player
+	a, err := pl.e.analyze(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := pl.newRisk(p, a)
+	if len(r.pseudo) != 4 {
+		t.Fatalf("pseudo 50/50s %v, want all four covered cells", r.pseudo)
+	}
+	if got := r.of(0); math.Abs(got-0.25) > 1e-12 {
+		t.Fatalf("share of cell 0: %v, want 0.25", got)
+	}
+	// # 1 0   with the right column open, the mine is in the left
+	// # 1 0   column: a true coin toss.
+	p = NewPosition(2, 3, 1)
+	p.Cells = []int8{Covered, 1, 0, Covered, 1, 0}
+	if a, err = pl.e.analyze(p); err != nil {
+		t.Fatal(err)
+	}
+	r = pl.newRisk(p, a)
+	if got := r.of(0); math.Abs(got-0.5) > 1e-12 {
+		t.Fatalf("share of cell 0: %v, want 0.5", got)
+	}
+}
