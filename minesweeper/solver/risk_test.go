@@ -163,3 +163,33 @@ func TestRiskSafeOrFiftyFifty(t *testing.T) {
 		t.Fatalf("share of cell 0: %v, want 0.5", got)
 	}
 }
+
+// TestPlayerTakesCoinTossFirst: on an expert field, the two cells in the
+// top left corner hold one mine that no number can ever place (the cells
+// below them are mines, and every number near them touches both). The
+// player guesses one of them now, though the cells off the front are
+// safer: the toss costs the same now or later, and now it may still
+// tell something.
+func TestPlayerTakesCoinTossFirst(t *testing.T) {
+	// # 1 1 # ...
+	// # 4 4 # ...
+	// * * # # ...   two known mines; every other cell covered
+	p := NewPosition(16, 30, 99)
+	p.Cells[1], p.Cells[2] = 1, 1
+	p.Cells[31], p.Cells[32] = 4, 4
+	p.Cells[60], p.Cells[61] = KnownMine, KnownMine
+	var pl Player
+	step, err := pl.Next(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !step.Guess || step.Searched || len(step.Open) != 1 {
+		t.Fatalf("step %+v, want one guess not chosen by the endgame search", step)
+	}
+	if c := step.Open[0]; c != 0 && c != 30 {
+		t.Fatalf("guessed cell %d (mine chance %.2f), want 0 or 30, the coin toss", c, step.Prob)
+	}
+	if step.Prob != 0.5 {
+		t.Fatalf("mine chance %v, want 0.5", step.Prob)
+	}
+}
