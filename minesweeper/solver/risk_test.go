@@ -3,55 +3,14 @@ package solver
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
-// layouts lists every layout of the mines that fits p, as a mine flag per
-// cell, by trying every subset of the covered cells.
+// layouts lists every layout of the mines that fits p.
 func layouts(t *testing.T, p *Position) [][]bool {
-	var covered []int
-	left := p.Mines
-	for i, v := range p.Cells {
-		switch v {
-		case Covered:
-			covered = append(covered, i)
-		case KnownMine:
-			left--
-		}
-	}
-	if len(covered) > 20 {
-		t.Fatalf("%d covered cells: too many to enumerate", len(covered))
-	}
 	var out [][]bool
-	var buf [8]int
-	for set := uint32(0); set < 1<<len(covered); set++ {
-		if bitsSet(set) != left {
-			continue
-		}
-		mine := make([]bool, len(p.Cells))
-		for i, v := range p.Cells {
-			mine[i] = v == KnownMine
-		}
-		for k, c := range covered {
-			mine[c] = set&(1<<k) != 0
-		}
-		fits := true
-		for i, v := range p.Cells {
-			if v < 0 {
-				continue
-			}
-			n := 0
-			for _, j := range p.neighbours(i, &buf) {
-				if mine[j] {
-					n++
-				}
-			}
-			fits = fits && n == int(v)
-		}
-		if fits {
-			out = append(out, mine)
-		}
-	}
+	eachLayout(t, p, 20, func(mine []bool) { out = append(out, slices.Clone(mine)) })
 	return out
 }
 
