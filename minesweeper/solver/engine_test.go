@@ -11,6 +11,37 @@ import (
 // bruteForce counts every layout of the covered cells that fits p, one
 // subset at a time, and returns each cell's exact mine probability.
 func bruteForce(t testing.TB, p *Position) ([]*big.Rat, bool) {
+	hits := make([]int64, len(p.Cells))
+	var total int64
+	eachLayout(t, p, 24, func(mine []bool) {
+		total++
+		for i, m := range mine {
+			if m && p.Cells[i] == Covered {
+				hits[i]++
+			}
+		}
+	})
+	if total == 0 {
+		return nil, false
+	}
+	probs := make([]*big.Rat, len(p.Cells))
+	for i, v := range p.Cells {
+		switch v {
+		case Covered:
+			probs[i] = big.NewRat(hits[i], total)
+		case KnownMine:
+			probs[i] = big.NewRat(1, 1)
+		default:
+			probs[i] = new(big.Rat)
+		}
+	}
+	return probs, true
+}
+
+// eachLayout calls see with every layout of the mines that fits p (a mine
+// flag per cell, reused between calls), found by trying every subset of
+// the covered cells; p may have at most most covered cells.
+func eachLayout(t testing.TB, p *Position, most int, see func(mine []bool)) {
 	var covered []int
 	left := p.Mines
 	for i, v := range p.Cells {
@@ -21,15 +52,13 @@ func bruteForce(t testing.TB, p *Position) ([]*big.Rat, bool) {
 			left--
 		}
 	}
-	if len(covered) > 24 {
+	if len(covered) > most {
 		t.Fatalf("%d covered cells: too many to enumerate", len(covered))
 	}
 	mine := make([]bool, len(p.Cells))
 	for i, v := range p.Cells {
 		mine[i] = v == KnownMine
 	}
-	hits := make([]int64, len(p.Cells))
-	var total int64
 	var buf [8]int
 	fits := func() bool {
 		for i, v := range p.Cells {
@@ -55,31 +84,10 @@ func bruteForce(t testing.TB, p *Position) ([]*big.Rat, bool) {
 		for k, c := range covered {
 			mine[c] = set&(1<<k) != 0
 		}
-		if !fits() {
-			continue
-		}
-		total++
-		for _, c := range covered {
-			if mine[c] {
-				hits[c]++
-			}
+		if fits() {
+			see(mine)
 		}
 	}
-	if total == 0 {
-		return nil, false
-	}
-	probs := make([]*big.Rat, len(p.Cells))
-	for i, v := range p.Cells {
-		switch v {
-		case Covered:
-			probs[i] = big.NewRat(hits[i], total)
-		case KnownMine:
-			probs[i] = big.NewRat(1, 1)
-		default:
-			probs[i] = new(big.Rat)
-		}
-	}
-	return probs, true
 }
 
 func bitsSet(x uint32) int {

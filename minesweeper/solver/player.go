@@ -175,13 +175,15 @@ type candidate struct {
 	score  float64 // chance to survive this guess and the next
 	dead   bool    // it can show only one number: it tells nothing
 	edge   int     // covered cells around it: fewer is a better guess
+	factor float64 // 1 plus its weighted 50/50 share, out of its safety
 }
 
 // guess picks the cell to open when nothing is certain: among the safest
 // cells, the one with the best chance of surviving both this guess and
 // the one after it (a blend of the best and second-best safety the
-// position will then offer, 1 when it offers a certain cell). A cell that
-// can show only one number tells nothing and is taken last. When few
+// position will then offer, 1 when it offers a certain cell), raised for
+// the cells whose guess may settle a coin toss early (risk.go). A cell
+// that can show only one number tells nothing and is taken last. When few
 // layouts are left, the endgame search chooses instead.
 func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searched bool) {
 	var cands []candidate
@@ -235,6 +237,24 @@ func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searc
 	}
 	if bestOff >= 0 && (bestFront < 0 || bestOff >= bestFront*offEdgeRatio) {
 		cands = append(cands, pl.offEdge(w, 1-bestOff)...)
+	}
+	// Long-term risk: a cell that is safe unless it is one side of a coin
+	// toss no later move can settle is guessed now, as the toss costs the
+	// same now or later and the guess may tell more; otherwise each
+	// candidate's score is raised by its share of such tosses.
+	r := pl.newRisk(w, a)
+	if len(r.pseudo) > 0 {
+		cands = cands[:0]
+		for _, c := range r.pseudo {
+			if !slices.ContainsFunc(cands, func(x candidate) bool { return x.cell == c }) {
+				cands = append(cands, candidate{cell: c, safety: 1 - a.Prob[c], edge: covered(c), factor: 1})
+			}
+		}
+	} else {
+		for k := range cands {
+			c := &cands[k]
+			c.factor = 1 + riskWeight*r.of(c.cell)/c.safety
+		}
 	}
 	if len(cands) == 1 {
 		return cands[0].cell, a.Prob[cands[0].cell], false
@@ -291,7 +311,8 @@ func (pl *Player) offEdge(w *Position, offProb float64) []candidate {
 
 // score fills c.score: the chance of surviving the guess and then the
 // next move, summed over the numbers the cell can show, each found by
-// counting the position with that number in place.
+// counting the position with that number in place, and raised by the
+// cell's long-term risk factor.
 func (pl *Player) score(w *Position, c *candidate, base float64, cands []candidate, top int) {
 	var buf [8]int
 	knownAround, covered := 0, 0
@@ -306,7 +327,7 @@ func (pl *Player) score(w *Position, c *candidate, base float64, cands []candida
 	left := c.safety // chance still to hand out to the values not yet tried
 	values := 0
 	for v := 0; v <= covered; v++ {
-		if top >= 0 && !cands[top].dead && c.score+left < cands[top].score {
+		if top >= 0 && !cands[top].dead && c.score+left*c.factor < cands[top].score {
 			c.score = -1 // cannot beat the best so far
 			return
 		}
@@ -316,7 +337,7 @@ func (pl *Player) score(w *Position, c *candidate, base float64, cands []candida
 			pv := math.Exp(a.lnZ - base)
 			values++
 			left -= pv
-			c.score += pv * nextSafety(w, a)
+			c.score += pv * nextSafety(w, a) * c.factor
 		}
 		w.Cells[c.cell] = Covered
 	}

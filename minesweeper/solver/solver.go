@@ -24,10 +24,12 @@
 //
 // How it guesses (player.go): among the safest cells, the one most likely
 // to survive this guess and the next move, found by counting the position
-// once for every number the cell can show; and, with few layouts left, an
-// exact search of the rest of the game (endgame.go). The no-guess
-// generator is in generate.go, and Layout (layout.go) plays a known board
-// by the game's rules for the generator and the tests.
+// once for every number the cell can show, and raised for the cells whose
+// guess may settle early a coin toss that no number could settle later
+// (risk.go); and, with few layouts left, an exact search of the rest of
+// the game (endgame.go). The no-guess generator is in generate.go, and
+// Layout (layout.go) plays a known board by the game's rules for the
+// generator and the tests.
 package solver
 
 import (
