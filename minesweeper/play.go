@@ -285,7 +285,9 @@ func (b *board) askHint() {
 	b.field.Position(p)
 	moves := b.moves
 	b.app.cmds = append(b.app.cmds, func(context.Context) any {
-		var pl solver.Player
+		// The safest cell, as the hint says, not the game-winning choice
+		// of the bench's player, which may take a riskier cell.
+		pl := solver.Player{Safest: true}
 		step, err := pl.Next(p)
 		return hinted{board: b, moves: moves, step: step, err: err}
 	})

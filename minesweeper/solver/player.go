@@ -27,6 +27,12 @@ type Player struct {
 	// ahead (the first in reading order among equals): the baseline the
 	// look-ahead is measured against.
 	Plain bool
+	// Safest makes the player guess only among the cells with the lowest
+	// mine chance, the look-ahead choosing between equals; no endgame
+	// search or coin-toss rule, which may pick a riskier cell for a
+	// better chance of winning the whole game. It is what a hint
+	// shows: the safest cell, with its chance.
+	Safest bool
 
 	e     engine
 	known []bool
@@ -210,7 +216,11 @@ func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searc
 		}
 	}
 	best := max(bestFront, bestOff)
-	if !pl.Plain {
+	ratio, offRatio := candidateRatio, offEdgeRatio
+	if pl.Safest {
+		ratio, offRatio = 1-1e-9, 1-1e-9 // equals only, to rounding
+	}
+	if !pl.Plain && !pl.Safest {
 		if cell, _, ok := pl.endgame(w, a); ok {
 			return cell, a.Prob[cell], true
 		}
@@ -227,7 +237,7 @@ func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searc
 			continue
 		}
 		s := 1 - a.Prob[i]
-		if pl.e.boxOf[i] >= 0 && s >= best*candidateRatio {
+		if pl.e.boxOf[i] >= 0 && s >= best*ratio {
 			cands = append(cands, candidate{cell: i, safety: s, edge: covered(i)})
 		}
 	}
@@ -235,22 +245,30 @@ func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searc
 	if len(cands) > maxCandidates {
 		cands = cands[:maxCandidates]
 	}
-	if bestOff >= 0 && (bestFront < 0 || bestOff >= bestFront*offEdgeRatio) {
+	if bestOff >= 0 && (bestFront < 0 || bestOff >= bestFront*offRatio) {
 		cands = append(cands, pl.offEdge(w, 1-bestOff)...)
 	}
 	// Long-term risk: a cell that is safe unless it is one side of a coin
 	// toss no later move can settle is guessed now, as the toss costs the
 	// same now or later and the guess may tell more; otherwise each
 	// candidate's score is raised by its share of such tosses.
-	r := pl.newRisk(w, a)
-	if len(r.pseudo) > 0 {
+	var r *risk
+	if !pl.Safest {
+		r = pl.newRisk(w, a)
+	}
+	switch {
+	case pl.Safest:
+		for k := range cands {
+			cands[k].factor = 1
+		}
+	case len(r.pseudo) > 0:
 		cands = cands[:0]
 		for _, c := range r.pseudo {
 			if !slices.ContainsFunc(cands, func(x candidate) bool { return x.cell == c }) {
 				cands = append(cands, candidate{cell: c, safety: 1 - a.Prob[c], edge: covered(c), factor: 1})
 			}
 		}
-	} else {
+	default:
 		for k := range cands {
 			c := &cands[k]
 			c.factor = 1 + riskWeight*r.of(c.cell)/c.safety

@@ -3,6 +3,7 @@ package solver
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -196,4 +197,47 @@ func TestNextWhenOnlyMinesAreLeft(t *testing.T) {
 	if err != nil || len(step.Open) != 0 || step.Guess || len(step.Mines) != 3 {
 		t.Fatalf("step %+v, %v", step, err)
 	}
+}
+
+// TestSafestGuessesTheSafest: the hint's player (Safest) guesses a cell
+// with the lowest mine chance of the position, in every guess of real
+// games; the game's player does not always (it looks further), which is
+// why the hint needs its own.
+func TestSafestGuessesTheSafest(t *testing.T) {
+	guesses, riskier := 0, 0
+	games := 240
+	if raceEnabled {
+		games = 30
+	}
+	playGames(t, 21, games, func(p *Position, _ *Layout, step Step) {
+		if !step.Guess {
+			return
+		}
+		a, err := Analyze(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lowest := 1.0
+		for i, v := range p.Cells {
+			if v == Covered {
+				lowest = min(lowest, a.Prob[i])
+			}
+		}
+		hint := Player{Safest: true}
+		got, err := hint.Next(p.Clone())
+		if err != nil {
+			t.Fatal(err)
+		}
+		guesses++
+		if !got.Guess || len(got.Open) != 1 || a.Prob[got.Open[0]] > lowest+1e-9 || math.Abs(a.Prob[got.Open[0]]-got.Prob) > 1e-9 {
+			t.Fatalf("the hint's guess %v (chance %v), the lowest chance is %v\n%s", got.Open, got.Prob, lowest, p)
+		}
+		if step.Prob > lowest+1e-9 {
+			riskier++
+		}
+	})
+	if guesses < 200 || riskier == 0 {
+		t.Fatalf("%d guesses, the game's player took a riskier cell in %d: the test sees too little", guesses, riskier)
+	}
+	t.Logf("%d guesses; the game's player took a riskier cell than the safest in %d", guesses, riskier)
 }
