@@ -46,3 +46,33 @@ func TestKeptRowsMatchFreshFrames(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkViewMove draws a 19 x 19 board, the panel beside it, after a
+// cursor move: "original" is the way before the rows were kept, every cell
+// and panel line built and every line measured on every frame; "ours"
+// builds the two rows the cursor left and entered.
+//
+//	go test -run '^$' -bench ViewMove ./omok/
+func BenchmarkViewMove(b *testing.B) {
+	w := console.NewCondition(console.Narrow)
+	size := console.Size{Width: 100, Height: 40}
+	run := func(forget bool) func(b *testing.B) {
+		return func(b *testing.B) {
+			s := console.Feed(startGame(Options{Width: w, Size: 19, Rule: Renju, RuleGiven: true}),
+				console.Keys(playKeys(Point{9, 9}, Point{9, 10}, Point{10, 9}))...)
+			g := s.(*game)
+			n := 0
+			for b.Loop() {
+				g.move(1-2*(n%2), 0)
+				if forget {
+					g.drawn, g.widths = boardRows{}, widths{}
+				}
+				if f := g.View(size); len(f.Rows) < 19 {
+					b.Fatalf("%d rows", len(f.Rows))
+				}
+				n++
+			}
+		}
+	}
+	screentest.SideBySide(b, "original", run(true), run(false))
+}
