@@ -147,6 +147,26 @@ type program struct {
 	bin   string
 	floor bool // ignores the row's arguments and setup
 	args  []string
+	// other, for another program (freesweep), gives its arguments and
+	// setup for a row; false: it has no such board.
+	other func(m measure) (args, setup []string, ok bool)
+}
+
+// freesweep is the curses minesweeper the issue compared with (Debian's
+// package freesweep): its board from the command line, then Enter at each
+// of its eight questions about preferences.
+func freesweep(m measure) (args, setup []string, ok bool) {
+	if !strings.HasPrefix(m.name, "minesweeper") {
+		return nil, nil, false
+	}
+	var rows, cols, mines int
+	fmt.Sscanf(m.name, "minesweeper %dx%d", &rows, &cols)
+	mines = map[int]int{81: 10, 480: 99, 10000: 1500}[rows*cols]
+	args = []string{"-h", strconv.Itoa(rows), "-w", strconv.Itoa(cols), "-m", strconv.Itoa(mines)}
+	for range 9 {
+		setup = append(setup, "\r")
+	}
+	return args, setup, true
 }
 
 // goEcho is the Go floor's source: standard library only.
@@ -206,6 +226,11 @@ func TestPtyPerf(t *testing.T) {
 	if rev := os.Getenv("PTYPERF_OLD"); rev != "" {
 		progs = append([]program{{name: "old " + rev, bin: buildAt(t, rev)}}, progs...)
 	}
+	if bin, err := exec.LookPath("freesweep"); err == nil {
+		progs = append(progs, program{name: "freesweep", bin: bin, other: freesweep})
+	} else if _, err := os.Stat("/usr/games/freesweep"); err == nil {
+		progs = append(progs, program{name: "freesweep", bin: "/usr/games/freesweep", other: freesweep})
+	}
 	progs = append(progs,
 		program{name: "floor: cat in raw mode", bin: "sh", floor: true, args: []string{"-c", "stty raw -echo; exec cat"}},
 		program{name: "floor: a Go echo", bin: "sh", floor: true, args: []string{"-c", "stty raw -echo; exec " + buildGoEcho(t)}})
@@ -225,21 +250,28 @@ func TestPtyPerf(t *testing.T) {
 		first := []string{"first board frame, " + board}
 		idle := []string{"idle, the clock running: bytes per second, " + board}
 		terms := make([]*ptyTerm, len(progs))
+		setups := make([][]string, len(progs))
 		for i, p := range progs {
-			args := m.args
-			if p.floor {
-				args = p.args
+			args, setup := m.args, m.setup
+			switch {
+			case p.floor:
+				args, setup = p.args, nil
+			case p.other != nil:
+				var ok bool
+				if args, setup, ok = p.other(m); !ok {
+					continue // not this board: a blank column
+				}
 			}
-			terms[i] = startPty(t, p.bin, m.w, m.h, args...)
+			terms[i], setups[i] = startPty(t, p.bin, m.w, m.h, args...), setup
 		}
 		time.Sleep(300 * time.Millisecond) // the menus, drawn
 		for i, p := range progs {
-			if p.floor {
+			if p.floor || terms[i] == nil {
 				first = append(first, "")
 				continue
 			}
 			var n int
-			for _, k := range m.setup {
+			for _, k := range setups[i] {
 				n, _ = terms[i].send(k)
 			}
 			first = append(first, fmt.Sprintf("%d B", n))
@@ -248,11 +280,18 @@ func TestPtyPerf(t *testing.T) {
 		times := make([][]time.Duration, len(progs))
 		for k := range moves {
 			for i := range progs {
+				if terms[i] == nil {
+					continue
+				}
 				n, took := terms[i].send(m.keys[k%2])
 				sizes[i], times[i] = append(sizes[i], n), append(times[i], took)
 			}
 		}
 		for i, p := range progs {
+			if terms[i] == nil {
+				row, idle = append(row, "—"), append(idle, "")
+				continue
+			}
 			row = append(row, fmt.Sprintf("%d B, %.2f ms", median(sizes[i]), float64(median(times[i]).Microseconds())/1000))
 			if m.idle && !p.floor {
 				idle = append(idle, fmt.Sprintf("%d B", terms[i].idle(3)/3))
@@ -261,7 +300,9 @@ func TestPtyPerf(t *testing.T) {
 			}
 		}
 		for _, term := range terms {
-			term.stop()
+			if term != nil {
+				term.stop()
+			}
 		}
 		fmt.Fprintf(&report, "| %s |\n", strings.Join(row, " | "))
 		if m.first {
