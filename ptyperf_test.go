@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -35,6 +36,7 @@ type ptyTerm struct {
 	mu   sync.Mutex
 	out  []byte
 	last time.Time // when the latest bytes arrived
+	once sync.Once
 }
 
 func startPty(t *testing.T, bin string, width, height int, args ...string) *ptyTerm {
@@ -64,12 +66,17 @@ func startPty(t *testing.T, bin string, width, height int, args ...string) *ptyT
 			}
 		}
 	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Kill()
-		_, _ = cmd.Process.Wait()
-		ptmx.Close()
-	})
+	t.Cleanup(p.stop)
 	return p
+}
+
+// stop ends the program; stopping again does nothing.
+func (p *ptyTerm) stop() {
+	p.once.Do(func() {
+		_ = p.cmd.Process.Kill()
+		_, _ = p.cmd.Process.Wait()
+		p.ptmx.Close()
+	})
 }
 
 // quiet is how long without output ends the answer to a key.
@@ -118,20 +125,89 @@ type measure struct {
 	keys  [2]string
 	first bool // report the bytes of the last setup step: the board's first frame
 	idle  bool // report the bytes written while idle, the clock running
-	// floor runs cat in raw mode instead of termgames: the key comes back
-	// as it went, and its time is the pseudo-terminal's round trip, which
-	// every program pays (measured in each column, at that column's time).
-	floor bool
 }
 
 var measures = []measure{
-	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false, false},
-	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, false},
-	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true, false},
-	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, false},
-	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, false},
-	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, false},
-	{"the floor: cat in raw mode, ← →", 100, 40, []string{"-c", "stty raw -echo; exec cat"}, nil, [2]string{"\x1b[C", "\x1b[D"}, false, false, true},
+	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false},
+	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
+	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true},
+	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
+	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
+	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
+}
+
+// A program measured: a column of the table. The floors run in place of
+// termgames in every row, so that each row compares them under the same
+// conditions: cat in raw mode gives back each key as it came, the
+// pseudo-terminal's own round trip, which every program pays; the Go echo
+// answers each key with a cursor move and 8 letters, read through Go's
+// poller as termgames reads: what any Go program pays on top.
+type program struct {
+	name  string
+	bin   string
+	floor bool // ignores the row's arguments and setup
+	args  []string
+	// other, for another program (freesweep), gives its arguments and
+	// setup for a row; false: it has no such board.
+	other func(m measure) (args, setup []string, ok bool)
+}
+
+// freesweep is the curses minesweeper the issue compared with (Debian's
+// package freesweep): its board from the command line, then Enter at each
+// of its eight questions about preferences.
+func freesweep(m measure) (args, setup []string, ok bool) {
+	if !strings.HasPrefix(m.name, "minesweeper") {
+		return nil, nil, false
+	}
+	var rows, cols, mines int
+	fmt.Sscanf(m.name, "minesweeper %dx%d", &rows, &cols)
+	mines = map[int]int{81: 10, 480: 99, 10000: 1500}[rows*cols]
+	args = []string{"-h", strconv.Itoa(rows), "-w", strconv.Itoa(cols), "-m", strconv.Itoa(mines)}
+	for range 9 {
+		setup = append(setup, "\r")
+	}
+	return args, setup, true
+}
+
+// goEcho is the Go floor's source: standard library only.
+const goEcho = `package main
+
+import (
+	"os"
+	"syscall"
+)
+
+func main() {
+	syscall.SetNonblock(0, true) // on Go's poller, as termgames reads
+	in := os.NewFile(0, "stdin")
+	buf := make([]byte, 256)
+	for {
+		n, err := in.Read(buf)
+		if err != nil || n == 0 || buf[0] == 'q' {
+			return
+		}
+		os.Stdout.Write([]byte("\x1b[10;20Habcdefgh"))
+	}
+}
+`
+
+// buildGoEcho builds the Go floor.
+func buildGoEcho(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(goEcho), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module goecho\n\ngo 1.22\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "goecho")
+	build := exec.Command("go", "build", "-o", out, ".")
+	build.Dir = dir
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build the Go echo: %v\n%s", err, msg)
+	}
+	return out
 }
 
 func median[T int | time.Duration](v []T) T {
@@ -140,43 +216,92 @@ func median[T int | time.Duration](v []T) T {
 	return s[len(s)/2]
 }
 
+// TestPtyPerf runs every program of a row side by side, each in its own
+// pseudo-terminal, and sends them the row's keys in turn, one program
+// after the other key by key, so that a moment of load on the machine
+// falls on all of them alike. PTYPERF_KEYS sets the keys per program
+// (default 101).
 func TestPtyPerf(t *testing.T) {
-	bins := [][2]string{{"new", binary(t)}}
+	progs := []program{{name: "new", bin: binary(t)}}
 	if rev := os.Getenv("PTYPERF_OLD"); rev != "" {
-		bins = append([][2]string{{"old " + rev, buildAt(t, rev)}}, bins...)
+		progs = append([]program{{name: "old " + rev, bin: buildAt(t, rev)}}, progs...)
 	}
-	const moves = 41
+	if bin, err := exec.LookPath("freesweep"); err == nil {
+		progs = append(progs, program{name: "freesweep", bin: bin, other: freesweep})
+	} else if _, err := os.Stat("/usr/games/freesweep"); err == nil {
+		progs = append(progs, program{name: "freesweep", bin: "/usr/games/freesweep", other: freesweep})
+	}
+	progs = append(progs,
+		program{name: "floor: cat in raw mode", bin: "sh", floor: true, args: []string{"-c", "stty raw -echo; exec cat"}},
+		program{name: "floor: a Go echo", bin: "sh", floor: true, args: []string{"-c", "stty raw -echo; exec " + buildGoEcho(t)}})
+	moves := 101
+	if n, err := strconv.Atoi(os.Getenv("PTYPERF_KEYS")); err == nil && n > 0 {
+		moves = n
+	}
 	var report strings.Builder
 	fmt.Fprintf(&report, "| measure |")
-	for _, b := range bins {
-		fmt.Fprintf(&report, " %s |", b[0])
+	for _, p := range progs {
+		fmt.Fprintf(&report, " %s |", p.name)
 	}
 	report.WriteString("\n")
 	for _, m := range measures {
+		board := m.name[:strings.Index(m.name, ",")]
 		row := []string{m.name + ": bytes/key, key → last byte"}
-		first := []string{"first board frame, " + m.name[:strings.Index(m.name, ",")]}
-		idle := []string{"idle, the clock running: bytes per second, " + m.name[:strings.Index(m.name, ",")]}
-		for _, b := range bins {
-			bin := b[1]
-			if m.floor {
-				bin = "sh"
+		first := []string{"first board frame, " + board}
+		idle := []string{"idle, the clock running: bytes per second, " + board}
+		terms := make([]*ptyTerm, len(progs))
+		setups := make([][]string, len(progs))
+		for i, p := range progs {
+			args, setup := m.args, m.setup
+			switch {
+			case p.floor:
+				args, setup = p.args, nil
+			case p.other != nil:
+				var ok bool
+				if args, setup, ok = p.other(m); !ok {
+					continue // not this board: a blank column
+				}
 			}
-			p := startPty(t, bin, m.w, m.h, m.args...)
-			time.Sleep(300 * time.Millisecond) // the menu, drawn
+			terms[i], setups[i] = startPty(t, p.bin, m.w, m.h, args...), setup
+		}
+		time.Sleep(300 * time.Millisecond) // the menus, drawn
+		for i, p := range progs {
+			if p.floor || terms[i] == nil {
+				first = append(first, "")
+				continue
+			}
 			var n int
-			for _, k := range m.setup {
-				n, _ = p.send(k)
+			for _, k := range setups[i] {
+				n, _ = terms[i].send(k)
 			}
 			first = append(first, fmt.Sprintf("%d B", n))
-			var sizes []int
-			var times []time.Duration
-			for i := range moves {
-				n, took := p.send(m.keys[i%2])
-				sizes, times = append(sizes, n), append(times, took)
+		}
+		sizes := make([][]int, len(progs))
+		times := make([][]time.Duration, len(progs))
+		for k := range moves {
+			for i := range progs {
+				if terms[i] == nil {
+					continue
+				}
+				n, took := terms[i].send(m.keys[k%2])
+				sizes[i], times[i] = append(sizes[i], n), append(times[i], took)
 			}
-			row = append(row, fmt.Sprintf("%d B, %.2f ms", median(sizes), float64(median(times).Microseconds())/1000))
-			if m.idle {
-				idle = append(idle, fmt.Sprintf("%d B", p.idle(3)/3))
+		}
+		for i, p := range progs {
+			if terms[i] == nil {
+				row, idle = append(row, "—"), append(idle, "")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%d B, %.2f ms", median(sizes[i]), float64(median(times[i]).Microseconds())/1000))
+			if m.idle && !p.floor {
+				idle = append(idle, fmt.Sprintf("%d B", terms[i].idle(3)/3))
+			} else if m.idle {
+				idle = append(idle, "")
+			}
+		}
+		for _, term := range terms {
+			if term != nil {
+				term.stop()
 			}
 		}
 		fmt.Fprintf(&report, "| %s |\n", strings.Join(row, " | "))

@@ -2,10 +2,12 @@ package console
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"syscall"
@@ -124,6 +126,20 @@ func Run(s Screen, opt Options) (err error) {
 		// just started may finish, but the player has the terminal back.
 		l.term.close()
 		close(l.leaving)
+		if sp, ok := p.(stepPanic); ok {
+			// The trace Go prints is this goroutine's; where the screen
+			// panicked is in the reader's, printed first.
+			fmt.Fprintf(os.Stderr, "in a step on the reader's goroutine:\n%s\n", sp.stack)
+			p = sp.value
+		}
+		if !l.lockWithin(stopGrace) {
+			// A step is stuck in a screen: nothing more to wait for.
+			if p != nil {
+				panic(p)
+			}
+			return
+		}
+		defer l.mu.Unlock()
 		d.stop(commandGrace)
 		if p != nil {
 			panic(p) // the trace still shows where the screen panicked
@@ -140,9 +156,8 @@ func Run(s Screen, opt Options) (err error) {
 	if suspendByKey {
 		d.suspend = l.watch.suspendNow
 	}
-	go l.read()
 	go l.watch.run()
-	return l.run(d)
+	return l.run()
 }
 
 // dumbTerminal reports whether TERM names a terminal that cannot take
@@ -231,40 +246,104 @@ const commandGrace = time.Second
 
 // loop is Run's terminal side: the input reader, the timers, the signals,
 // the renderer. The Driver it feeds holds everything else.
+//
+// A step (events passed to the driver, then its frame drawn) runs on
+// whichever goroutine has the events, holding mu: Run's own for timers,
+// commands' answers, resizes and the like; the reader's for keys, when no
+// other step is running. So a key is handled on the thread that read it:
+// handing it to Run's goroutine instead costs that goroutine's wake-up,
+// 25 to 40 µs of a key's time in a pseudo-terminal, a tenth of it.
 type loop struct {
 	in, out *os.File
 	reader  *input
 	term    *terminal
 	opt     Options
-	ren     renderer
 	inbox   inbox
 	readErr chan error
 	resize  chan struct{}
 	watch   *watcher
 	leaving chan struct{} // closed once Run has the terminal restored
 	stopRes func()
+
+	// relief starts another reader when a step the reader runs takes
+	// longer than reliefAfter: a screen stuck in Update must not keep
+	// the player's Ctrl-C unread.
+	relief *time.Timer
+	kick   chan struct{} // a reader's step ended the program, or failed
+
+	mu        sync.Mutex // held by the goroutine running a step; guards what follows
+	d         *Driver
+	ren       renderer
+	waiting   bool // the first frame waits for the terminal's answer about □
+	escTimer  *time.Timer
+	tickTimer *time.Timer
+	failed    error // a reader's step could not write, or panicked (stepPanic)
 }
+
+// reliefAfter is how long a step on the reader's goroutine runs before
+// another goroutine takes over reading. A step takes microseconds; this is
+// only for a screen that hangs.
+const reliefAfter = 50 * time.Millisecond
+
+// stepPanic is a panic in a step the reader ran, carried to Run's
+// goroutine, which panics again there so that the terminal is restored
+// first.
+type stepPanic struct {
+	value any
+	stack []byte
+}
+
+func (p stepPanic) Error() string { return fmt.Sprint(p.value) }
 
 func newLoop(in, out *os.File, opt Options) *loop {
 	l := &loop{
 		in: in, out: out, opt: opt,
-		term:    &terminal{in: in, out: out},
-		ren:     renderer{noColor: opt.NoColor, width: opt.Width},
-		inbox:   inbox{ready: make(chan struct{}, 1)},
-		readErr: make(chan error, 1),
-		resize:  make(chan struct{}, 1),
-		leaving: make(chan struct{}),
+		term:      &terminal{in: in, out: out},
+		ren:       renderer{noColor: opt.NoColor, width: opt.Width},
+		inbox:     inbox{ready: make(chan struct{}, 1)},
+		readErr:   make(chan error, 1),
+		resize:    make(chan struct{}, 1),
+		leaving:   make(chan struct{}),
+		kick:      make(chan struct{}, 1),
+		escTimer:  stoppedTimer(),
+		tickTimer: stoppedTimer(),
 	}
 	l.watch = newWatcher(l.term, l.leaving)
 	l.stopRes = watchResize(out, l.resize)
 	l.reader = newInput(in)
+	l.relief = time.AfterFunc(time.Hour, l.read)
+	l.relief.Stop()
 	return l
 }
 
+func stoppedTimer() *time.Timer {
+	t := time.NewTimer(time.Hour)
+	t.Stop()
+	return t
+}
+
 func (l *loop) stop() {
+	l.relief.Stop()
 	l.watch.stop()
 	l.stopRes()
 	l.reader.Stop()
+}
+
+// lockWithin takes mu for Run's way out, unless a step holds it past
+// grace: a step stuck in a screen, which the player has stopped (the
+// watcher ends the program then) or whose terminal is gone.
+func (l *loop) lockWithin(grace time.Duration) bool {
+	got := make(chan struct{})
+	go func() {
+		l.mu.Lock()
+		close(got)
+	}()
+	select {
+	case <-got:
+		return true
+	case <-time.After(grace):
+		return false
+	}
 }
 
 // driver returns the Driver that runs s in this terminal: its size, the
@@ -278,16 +357,19 @@ func (l *loop) driver(s Screen) *Driver {
 	d.measuring = true // always asked: the renderer trusts only a confirmed width
 	d.adopt = l.opt.MeasureWidth
 	d.show(s)
+	l.d = d
 	return d
 }
 
-// read passes what the terminal sends to the loop, through the inbox, so
-// that it never waits for the loop: a Ctrl-C (byte 3, which no key
-// sequence contains) is seen here even while the loop is stuck, and the
-// watcher told. It does nothing that can panic, and ends when Run returns
-// (but see input on Windows).
+// read passes what the terminal sends to the driver. When no step is
+// running it runs one itself, with what waited in the inbox before; when
+// one is, it leaves the bytes in the inbox for it, so that it never waits
+// for a step: a Ctrl-C (byte 3, which no key sequence contains) is seen
+// here even while a screen is stuck, and the watcher told. A step it runs
+// arms relief, so that a stuck one does not stop the reading: past
+// reliefAfter another reader goes on, and this one ends with its step.
+// It ends when Run returns (but see input on Windows).
 func (l *loop) read() {
-	defer l.reader.Close()
 	buf := make([]byte, 4096)
 	for {
 		n, err := l.reader.Read(buf)
@@ -295,19 +377,107 @@ func (l *loop) read() {
 			if bytes.IndexByte(buf[:n], 0x03) >= 0 {
 				l.watch.ctrlC()
 			}
-			l.inbox.put(buf[:n])
+			if !l.mu.TryLock() {
+				l.inbox.put(buf[:n])
+			} else if relieved := l.readStep(buf[:n]); relieved {
+				return
+			}
 		}
 		if err != nil {
-			l.readErr <- err
+			l.reader.Close()
+			select {
+			case l.readErr <- err:
+			default:
+			}
 			return
 		}
 	}
 }
 
+// readStep runs a step with the bytes b, on the reader's goroutine, mu
+// held; it unlocks. It reports whether another reader took over meanwhile.
+func (l *loop) readStep(b []byte) (relieved bool) {
+	l.relief.Reset(reliefAfter)
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				l.failed = stepPanic{value: p, stack: debug.Stack()}
+			}
+			if l.failed != nil || l.d.Done() {
+				poke(l.kick) // Run's goroutine leaves
+			}
+			l.mu.Unlock()
+		}()
+		if in := l.inbox.take(); len(in) > 0 {
+			b = append(in, b...) // what came first goes first
+		}
+		l.input(b)
+		if err := l.draw(); err != nil {
+			l.failed = err
+		}
+	}()
+	return !l.relief.Stop()
+}
+
+// step runs f and draws the frame, on Run's goroutine.
+func (l *loop) step(f func()) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	f()
+	return l.draw()
+}
+
+// input passes the terminal's bytes to the driver; a lone Esc waits
+// EscDelay for the rest of its sequence.
+func (l *loop) input(b []byte) {
+	if len(b) == 0 {
+		return // a token for bytes a reader's step took
+	}
+	l.d.Input(b)
+	l.escTimer.Stop()
+	if l.d.InputPending() {
+		l.escTimer.Reset(EscDelay)
+	}
+}
+
+// draw writes the driver's frame, once the first has stopped waiting for
+// the terminal's answer about □, and sets the clock's timer as it asks.
+func (l *loop) draw() error {
+	d := l.d
+	if d.Done() {
+		return nil
+	}
+	if d.measured {
+		d.measured = false
+		l.ren.trusted = d.agrees
+		l.ren.invalidate() // every row was laid out for the width before
+	}
+	if d.redraw {
+		d.redraw = false
+		l.ren.invalidate()
+	}
+	if l.waiting = l.waiting && d.measuring; l.waiting {
+		return nil
+	}
+	f := d.Frame()
+	if b := l.ren.render(f, d.Size()); len(b) > 0 { // nothing changed: no write at all
+		if drawn, err := l.term.write(b); err != nil {
+			return fmt.Errorf("console: write: %w", err)
+		} else if !drawn {
+			l.ren.invalidate() // suspended: the whole frame again once back
+		}
+	}
+	l.tickTimer.Stop()
+	if f.Tick > 0 {
+		l.tickTimer.Reset(f.Tick)
+	}
+	return nil
+}
+
 // inboxMax bounds what waits for a stuck loop; more is dropped.
 const inboxMax = 64 << 10
 
-// inbox holds what the terminal sent until the loop takes it.
+// inbox holds what the terminal sent until a step takes it.
 type inbox struct {
 	mu    sync.Mutex
 	buf   []byte
@@ -343,14 +513,11 @@ func termSize(out *os.File) Size {
 	return Size{w, h}
 }
 
-// run shows the driver's screens until the program leaves: terminal events
-// in, the driver's frame out, one write per batch of events.
-func (l *loop) run(d *Driver) error {
-	l.ren.invalidate()
-	escTimer := time.NewTimer(time.Hour)
-	escTimer.Stop()
-	tickTimer := time.NewTimer(time.Hour)
-	tickTimer.Stop()
+// run shows the driver's screens until the program leaves: events in, the
+// driver's frame out, one write per step. Keys mostly come in steps the
+// reader runs (see loop); everything else comes here.
+func (l *loop) run() error {
+	d := l.d
 	// □ at the top-left corner, then a cursor position request: the answer
 	// is column 2 where □ is one column wide, 3 where it is two. It sets the
 	// width when asked to measure (Options.MeasureWidth), and tells the
@@ -360,70 +527,63 @@ func (l *loop) run(d *Driver) error {
 	if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
 		return fmt.Errorf("console: write: %w", err)
 	}
-	waiting := true
 	waitTimer := time.NewTimer(widthWait)
 	defer waitTimer.Stop()
-	d.Send(Event{Type: ResizeEvent, Size: d.Size()})
-	for !d.Done() {
-		if d.measured {
-			d.measured = false
-			l.ren.trusted = d.agrees
-			l.ren.invalidate() // every row was laid out for the width before
+	err := l.step(func() {
+		l.ren.invalidate()
+		l.waiting = true
+		d.Send(Event{Type: ResizeEvent, Size: d.Size()})
+	})
+	go l.read()
+	for err == nil {
+		l.mu.Lock()
+		done, failed := d.Done(), l.failed
+		l.mu.Unlock()
+		if p, ok := failed.(stepPanic); ok {
+			panic(p) // Run prints where it was, once the terminal is restored
 		}
-		if d.redraw {
-			d.redraw = false
-			l.ren.invalidate()
-		}
-		if waiting = waiting && d.measuring; !waiting {
-			f := d.Frame()
-			if b := l.ren.render(f, d.Size()); len(b) > 0 { // nothing changed: no write at all
-				if drawn, err := l.term.write(b); err != nil {
-					return fmt.Errorf("console: write: %w", err)
-				} else if !drawn {
-					l.ren.invalidate() // suspended: the whole frame again once back
-				}
-			}
-			tickTimer.Stop()
-			if f.Tick > 0 {
-				tickTimer.Reset(f.Tick)
-			}
+		if done || failed != nil {
+			return cmp.Or(failed, d.Err())
 		}
 		select {
 		case <-waitTimer.C:
-			waiting = false
+			err = l.step(func() { l.waiting = false })
 		case <-l.inbox.ready:
-			d.Input(l.inbox.take())
-			escTimer.Stop()
-			if d.InputPending() {
-				escTimer.Reset(EscDelay)
-			}
-		case <-escTimer.C:
-			d.FlushInput()
-		case <-tickTimer.C:
-			d.Send(Event{Type: TickEvent})
+			err = l.step(func() { l.input(l.inbox.take()) })
+		case <-l.escTimer.C:
+			err = l.step(d.FlushInput)
+		case <-l.tickTimer.C:
+			err = l.step(func() { d.Send(Event{Type: TickEvent}) })
 		case v := <-d.results:
-			d.running--
-			d.deliver(v)
+			err = l.step(func() {
+				d.running--
+				d.deliver(v)
+			})
 		case <-l.resize:
-			if sz := termSize(l.out); sz != d.Size() {
-				l.ren.invalidate()
-				d.Send(Event{Type: ResizeEvent, Size: sz})
-			}
+			err = l.step(func() {
+				if sz := termSize(l.out); sz != d.Size() {
+					l.ren.invalidate()
+					d.Send(Event{Type: ResizeEvent, Size: sz})
+				}
+			})
 		case sig := <-l.watch.stops:
 			return &Interrupted{Signal: sig}
 		case <-l.watch.resumed:
 			// Back from a suspend: the terminal was cleared, its modes
 			// reset, and its size may have changed while stopped.
-			l.ren.invalidate()
-			if sz := termSize(l.out); sz != d.Size() {
-				d.Send(Event{Type: ResizeEvent, Size: sz})
-			}
+			err = l.step(func() {
+				l.ren.invalidate()
+				if sz := termSize(l.out); sz != d.Size() {
+					d.Send(Event{Type: ResizeEvent, Size: sz})
+				}
+			})
 		case err := <-l.readErr:
 			if errors.Is(err, io.EOF) {
 				return fmt.Errorf("console: the terminal closed its input")
 			}
 			return fmt.Errorf("console: read: %w", err)
+		case <-l.kick:
 		}
 	}
-	return d.Err()
+	return err
 }

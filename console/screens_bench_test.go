@@ -209,7 +209,7 @@ func TestKeptRowsMatchFreshFrames(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	// Mostly moves, which change two rows; openings and flags change
 	// more; r starts a new game, for a game lost early shows no cursor.
-	keys := []string{"\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\r", "f", "r"}
+	keys := []string{"\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\r", "f", "r", "t"}
 	played := b.open
 	kept := b.show(t, w)
 	for range 120 {

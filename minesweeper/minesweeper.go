@@ -95,6 +95,8 @@ type app struct {
 	fresh   bool          // store holds the file's times (read, or written since)
 	cmds    []console.Cmd // work for the driver, handed over by with
 	noGuess bool          // new games get no-guess boards
+	// helpSpans are the help lines as rows (helpRows)
+	helpSpans [][]console.Span
 }
 
 // tag is the language the screens speak, the too-small screen's too.

@@ -46,6 +46,25 @@ type board struct {
 		ok, wide bool         // worked out, and for which width measure
 		size     console.Size // need's answer
 	}
+	top topLine // the status line as last drawn
+}
+
+// topLine is the status line as last built, and what it shows: it is
+// built again when one of those changes (the count, the clock's second,
+// the result, a hint), not on every cursor move. Its spans are handed to
+// frame after frame, never changed.
+type topLine struct {
+	spans []console.Span
+	shows topShows
+}
+
+type topShows struct {
+	ok          bool
+	mines, secs int
+	status      Status
+	hint        string
+	noGuess     bool
+	wide        bool // the width measure the result was placed with
 }
 
 // generation is a no-guess board being made off the UI goroutine, for a
@@ -455,6 +474,17 @@ func (b *board) fits(size console.Size) bool {
 	return size.Width >= n.Width && size.Height >= n.Height
 }
 
+// helpRows are the help lines under the board as a frame's rows, built
+// once: the same spans every frame, which the renderer knows at once.
+func (a *app) helpRows() [][]console.Span {
+	if a.helpSpans == nil {
+		for _, l := range a.help() {
+			a.helpSpans = append(a.helpSpans, []console.Span{{Text: l}})
+		}
+	}
+	return a.helpSpans
+}
+
 // help is the help lines under the board.
 func (a *app) help() []string {
 	h := a.t.help
@@ -476,6 +506,30 @@ func (b *board) status() string {
 		fmt.Sprintf(t.clock, int(b.elapsed()/time.Second))
 }
 
+// topRow is the status line: level, mines left, clock, and the result or
+// the last hint after it, in bold.
+func (b *board) topRow() []console.Span {
+	shows := topShows{ok: true, mines: b.field.MinesLeft(), secs: int(b.elapsed() / time.Second),
+		status: b.field.Status(), hint: b.hint, noGuess: b.noGuess, wide: b.app.w.EastAsianWidth}
+	if b.top.shows == shows {
+		return b.top.spans
+	}
+	status := b.status()
+	spans := []console.Span{{Text: status}}
+	after := shows.hint
+	switch shows.status {
+	case Won:
+		after = b.app.t.win
+	case Lost:
+		after = b.app.t.lose
+	}
+	if after != "" {
+		spans = append(spans, console.Span{Col: console.Width(b.app.w, status) + 3, Text: after, Style: console.Style{Bold: true}})
+	}
+	b.top = topLine{spans: spans, shows: shows}
+	return spans
+}
+
 // View draws the status line, the board, the help and the message; or, in
 // a terminal too small for them, what size is needed.
 func (b *board) View(size console.Size) console.Frame {
@@ -490,21 +544,14 @@ func (b *board) View(size console.Size) console.Frame {
 	f.Rows = make([][]console.Span, 0, need.Height) // not grown a row at a time
 	f.Mouse = true
 	f.Tick = b.tick()
-	status := b.status()
-	f.Line(0, status)
-	switch b.field.Status() {
-	case Won:
-		f.Put(0, console.Width(b.app.w, status)+3, b.app.t.win, console.Style{Bold: true})
-	case Lost:
-		f.Put(0, console.Width(b.app.w, status)+3, b.app.t.lose, console.Style{Bold: true})
-	default:
-		if b.hint != "" {
-			f.Put(0, console.Width(b.app.w, status)+3, b.hint, console.Style{Bold: true})
-		}
-	}
+	f.SetRow(0, b.topRow())
 	b.drawField(&f)
 	l := b.field.Level()
-	row := f.Lines(boardTop+l.Rows+1, b.app.help()...)
+	row := boardTop + l.Rows + 1
+	for _, spans := range b.app.helpRows() {
+		f.SetRow(row, spans)
+		row++
+	}
 	switch g := b.gen; {
 	case g != nil && b.now.Sub(g.began) >= progressAfter:
 		f.Line(row, fmt.Sprintf(b.app.t.generating, g.tries.Load()+1))

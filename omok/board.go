@@ -139,6 +139,7 @@ type Board struct {
 	cells   []Stone
 	moves   []Point
 	outcome Outcome
+	changes int // counts the stones put and taken back (Changes)
 	// forbid mirrors the stones for the forbidden-move checks; nil under a
 	// rule that forbids nothing. Place and Undo keep it in step.
 	forbid *renju.Board
@@ -193,6 +194,11 @@ func (b *Board) Last() (Point, bool) {
 	return b.moves[len(b.moves)-1], true
 }
 
+// Changes counts the changes to the board, every stone placed and every
+// one taken back, so that a screen can tell in one comparison whether it
+// has drawn the board as it is.
+func (b *Board) Changes() int { return b.changes }
+
 // Full reports whether every cell holds a stone.
 func (b *Board) Full() bool { return len(b.moves) == len(b.cells) }
 
@@ -239,6 +245,7 @@ func (b *Board) Undo() (Point, bool) {
 // put sets a cell, in the mirror too.
 func (b *Board) put(p Point, s Stone) {
 	b.cells[p.Row*b.size+p.Col] = s
+	b.changes++
 	if b.forbid != nil {
 		b.forbid.Put(renju.Point(p), renju.Stone(s))
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"termgames/console"
@@ -58,6 +59,33 @@ type game struct {
 	message string // the original's system_message: the line under the key line
 	confirm bool   // Esc was pressed: asking whether to leave
 	cpu     *computer
+	drawn   boardRows
+	widths  widths
+}
+
+// boardRows are the board's rows as last drawn, the panel beside them
+// included, with what they were drawn from. A cursor move builds the two
+// rows it touches again, a move or a take-back all of them; a frame where
+// nothing changed builds none. The rows are the spans handed to frames,
+// never changed afterwards (the renderer knows a row it drew by its
+// slice): a row that changes is built anew.
+type boardRows struct {
+	rows    [][]console.Span
+	panel   [][]console.Span // the panel's spans of each row; nil: not shown
+	board   *Board           // the board drawn, at its count of
+	changes int              // changes (Board.Changes)
+	cursor  Point
+	wide    bool // the width measure in force
+	shown   bool // the panel fitted
+}
+
+// widths are the widths of the game's lines for one width measure: they
+// depend on the texts and the board's size only, so they are measured
+// once, not on every frame.
+type widths struct {
+	ok, wide bool
+	need     int // the widest line the game can show (needWidth)
+	panel    int // the panel's widest line
 }
 
 // computer is the opponent of a game against the computer: the engine, its
@@ -304,9 +332,9 @@ func (g *game) answer(ev console.Event) console.Screen {
 // View draws the board, one span per cell at its own column, then the
 // original's lines under it, and the keys beside it when there is room.
 func (g *game) View(size console.Size) console.Frame {
-	var f console.Frame
 	n := g.board.Size()
-	g.drawBoard(&f)
+	f := console.Frame{Rows: make([][]console.Span, 0, n+3)}
+	g.drawBoard(&f, size)
 	out := g.board.Outcome()
 	row := n
 	switch {
@@ -329,8 +357,7 @@ func (g *game) View(size console.Size) console.Frame {
 			f.Line(row+2, g.message)
 		}
 	}
-	g.drawPanel(&f, size)
-	f.Need = console.Size{Width: g.needWidth(), Height: n + 3}
+	f.Need = console.Size{Width: g.measure().need, Height: n + 3}
 	f.Lang = string(g.opt.Lang)
 	return f
 }
@@ -356,54 +383,85 @@ func (g *game) finalLines() []string {
 }
 
 // drawBoard puts every cell's glyph at column 2*c, so that the board is
-// square whether the terminal draws □ ○ ● one column wide or two. Only the
-// glyph's own cells carry its style: the cursor and the winning five cover
-// the stone, not the spacing after it.
-func (g *game) drawBoard(f *console.Frame) {
+// square whether the terminal draws □ ○ ● one column wide or two, and the
+// panel beside it when the terminal is wide enough. The rows are kept from
+// frame to frame (boardRows) and built again only where they changed.
+func (g *game) drawBoard(f *console.Frame, size console.Size) {
 	n := g.board.Size()
-	out := g.board.Outcome()
-	win := make(map[Point]bool, len(out.Line))
-	for _, p := range out.Line {
-		win[p] = true
-	}
-	last, hasLast := g.board.Last()
-	// The map is made afresh for every frame: it takes microseconds
-	// (BenchmarkForbiddenMap in omok/renju), and so it always matches the
-	// board, after a move, a refusal or a take-back alike.
-	g.shapes = g.board.ForbiddenMap(g.shapes)
-	for r := range n {
-		for c := range n {
-			p := Point{r, c}
-			s := g.board.At(p)
-			glyph := g.glyphs[s]
-			var st console.Style
-			switch {
-			case win[p]:
-				st = winStyle
-			case hasLast && p == last:
-				st = lastStyle
-			case !out.Over() && g.shapes[r*n+c] != renju.None:
-				glyph, st = g.forbid, forbidStyle
-			}
-			if p == g.cursor && !out.Over() {
-				// The cursor is drawn as the stone the current player
-				// would place, as in the original, or as the stone already
-				// there, so that a full cell never looks empty; on a point
-				// the rule forbids it stays the ×.
-				if s == Empty && glyph != g.forbid {
-					glyph = g.glyphs[g.board.Turn()]
-				}
-				st.Reverse = true
-			}
-			f.Put(r, 2*c, glyph, st)
+	d := &g.drawn
+	wide := g.opt.Width.EastAsianWidth
+	shown := 2*n+panelGap+g.measure().panel <= size.Width
+	switch {
+	case d.rows == nil || d.board != g.board || d.changes != g.board.Changes() || d.wide != wide || d.shown != shown:
+		// The forbidden map is made afresh for every change of the board:
+		// it takes microseconds (BenchmarkForbiddenMap in omok/renju), and
+		// so it always matches the board, after a move, a refusal or a
+		// take-back alike.
+		g.shapes = g.board.ForbiddenMap(g.shapes)
+		*d = boardRows{rows: make([][]console.Span, n), board: g.board, changes: g.board.Changes(),
+			cursor: g.cursor, wide: wide, shown: shown}
+		if shown {
+			d.panel = g.panel()
 		}
+		for r := range n {
+			d.rows[r] = g.boardRow(r)
+		}
+	case d.cursor != g.cursor:
+		was := d.cursor.Row
+		d.cursor = g.cursor
+		d.rows[was] = g.boardRow(was)
+		d.rows[g.cursor.Row] = g.boardRow(g.cursor.Row)
+	}
+	for r, row := range d.rows {
+		f.SetRow(r, row)
 	}
 }
 
-// drawPanel puts the keys, the stones, the rule and the last move beside the
-// board, when the terminal is wide enough; the game needs none of it.
-func (g *game) drawPanel(f *console.Frame, size console.Size) {
-	t, w := g.text, g.opt.Width
+// boardRow builds row r of the board, and the panel's spans beside it.
+// Only the glyph's own cells carry its style: the cursor and the winning
+// five cover the stone, not the spacing after it.
+func (g *game) boardRow(r int) []console.Span {
+	n := g.board.Size()
+	out := g.board.Outcome()
+	last, hasLast := g.board.Last()
+	var panel []console.Span
+	if g.drawn.panel != nil {
+		panel = g.drawn.panel[r]
+	}
+	row := make([]console.Span, n, n+len(panel))
+	for c := range n {
+		p := Point{r, c}
+		s := g.board.At(p)
+		glyph := g.glyphs[s]
+		var st console.Style
+		switch {
+		case slices.Contains(out.Line, p):
+			st = winStyle
+		case hasLast && p == last:
+			st = lastStyle
+		case !out.Over() && g.shapes[r*n+c] != renju.None:
+			glyph, st = g.forbid, forbidStyle
+		}
+		if p == g.cursor && !out.Over() {
+			// The cursor is drawn as the stone the current player would
+			// place, as in the original, or as the stone already there, so
+			// that a full cell never looks empty; on a point the rule
+			// forbids it stays the ×.
+			if s == Empty && glyph != g.forbid {
+				glyph = g.glyphs[g.board.Turn()]
+			}
+			st.Reverse = true
+		}
+		row[c] = console.Span{Col: 2 * c, Text: glyph, Style: st}
+	}
+	return append(row, panel...)
+}
+
+// panelLines are the lines beside the board: the keys, a blank line for
+// the stones' legend, the rule, the moves, the computer's level and the
+// last move.
+func (g *game) panelLines() []string {
+	t := g.text
 	lines := append([]string(nil), t.panel...)
 	lines = append(lines, "", "", t.ruleName[g.board.Rule()])
 	if g.board.Rule().HasForbidden() {
@@ -416,33 +474,57 @@ func (g *game) drawPanel(f *console.Frame, size console.Size) {
 	if p, ok := g.board.Last(); ok {
 		lines = append(lines, fmt.Sprintf(t.last, p.Row+1, p.Col+1))
 	}
-	// Whether it fits must not change as the game goes on: measure the
-	// widest counts the board allows, not the current ones.
+	return lines
+}
+
+// panel returns the spans beside each row of the board: the keys, the
+// stones, the rule and the last move. The game needs none of it; it is
+// shown only where the terminal is wide enough (widths.panel).
+func (g *game) panel() [][]console.Span {
 	n := g.board.Size()
 	col := 2*n + panelGap
-	width := legendWidth
-	for _, l := range append(lines, fmt.Sprintf(t.moves, n*n), fmt.Sprintf(t.last, n, n)) {
-		width = max(width, console.Width(w, l))
-	}
-	if col+width > size.Width {
-		return
-	}
+	rows := make([][]console.Span, n)
 	// Beside the board only: the lines under it are as wide as the screen.
+	lines := g.panelLines()
 	lines = lines[:min(len(lines), n)]
 	for i, l := range lines {
 		if l != "" {
-			f.Put(i, col, l, console.Plain)
+			rows[i] = append(rows[i], console.Span{Col: col, Text: l})
 		}
 	}
 	// The stones' legend, each glyph in its own two columns like the board.
-	legend := len(t.panel) + 1
+	legend := len(g.text.panel) + 1
 	if legend >= len(lines) {
-		return
+		return rows
 	}
-	f.Put(legend, col, "1P", console.Plain)
-	f.Put(legend, col+3, console.Pad(w, g.glyphs[P1], 2), console.Plain)
-	f.Put(legend, col+7, "2P", console.Plain)
-	f.Put(legend, col+10, console.Pad(w, g.glyphs[P2], 2), console.Plain)
+	w := g.opt.Width
+	rows[legend] = append(rows[legend],
+		console.Span{Col: col, Text: "1P"},
+		console.Span{Col: col + 3, Text: console.Pad(w, g.glyphs[P1], 2)},
+		console.Span{Col: col + 7, Text: "2P"},
+		console.Span{Col: col + 10, Text: console.Pad(w, g.glyphs[P2], 2)})
+	return rows
+}
+
+// measure returns the widths of the game's lines under the width measure
+// in force, measuring them again only when that changed.
+func (g *game) measure() widths {
+	if wide := g.opt.Width.EastAsianWidth; !g.widths.ok || g.widths.wide != wide {
+		g.widths = widths{ok: true, wide: wide, need: g.needWidth(), panel: g.panelWidth()}
+	}
+	return g.widths
+}
+
+// panelWidth is the panel's widest line. Whether the panel fits must not
+// change as the game goes on: it measures the widest counts the board
+// allows, not the current ones.
+func (g *game) panelWidth() int {
+	t, w, n := g.text, g.opt.Width, g.board.Size()
+	width := legendWidth
+	for _, l := range append(g.panelLines(), fmt.Sprintf(t.moves, n*n), fmt.Sprintf(t.last, n, n)) {
+		width = max(width, console.Width(w, l))
+	}
+	return width
 }
 
 // needWidth is the widest line the game can show, so that the size it asks
