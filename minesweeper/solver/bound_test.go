@@ -1,0 +1,165 @@
+package solver
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestBestChanceByHand: a row of five cells, the second open showing 1.
+// With one mine it is at the first or the third cell, and the fourth,
+// safe either way, tells which (1 or 0): a win for sure, though every
+// uncertain cell is a coin toss. With two mines, one is at the first or
+// the third and the other at the fourth or the fifth: opening the fourth
+// loses half the time, and when it is safe its number (mines among the
+// third and fifth) names the layout; no cell does better.
+func TestBestChanceByHand(t *testing.T) {
+	for _, c := range []struct {
+		mines   int
+		win     float64
+		layouts float64
+	}{{1, 1, 2}, {2, 0.5, 4}} {
+		p := NewPosition(1, 5, c.mines)
+		p.Cells[1] = 1
+		got, err := BestChance(p, 1000, 1_000_000)
+		if err != nil || got.Win != c.win || !got.Exact || math.Round(got.Layouts) != c.layouts {
+			t.Errorf("%d mines: got %+v, %v; want win %v of %v layouts", c.mines, got, err, c.win, c.layouts)
+		}
+	}
+}
+
+// TestBestChanceMatchesBruteForce: on small positions the search's chance
+// is the one a plain recursion over every move finds, with no shortcut
+// (no free-information rule, no pruning, no budget).
+func TestBestChanceMatchesBruteForce(t *testing.T) {
+	checked, games, want := 0, 60, 40
+	if raceEnabled {
+		games, want = 20, 10
+	}
+	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 11)), games) {
+		g := newEndgame(64, endgameBudget)
+		if !g.list(p) || len(g.shows) < 2 {
+			continue
+		}
+		got, err := BestChance(p, 64, endgameBudget)
+		if err != nil || !got.Exact {
+			t.Fatalf("%+v, %v\n%s", got, err, p)
+		}
+		want := bruteWin(g.shows, uint64(1)<<len(g.shows)-1, map[uint64]float64{})
+		if math.Abs(got.Win-want) > 1e-12 {
+			t.Fatalf("search %v, brute force %v\n%s", got.Win, want, p)
+		}
+		checked++
+	}
+	if checked < want {
+		t.Fatalf("only %d positions", checked)
+	}
+}
+
+// bruteWin is the best chance of winning among the layouts in set (a
+// bitmask of shows): 1 when one is left, else the best over every cell
+// whose opening tells something, of the layouts where it is safe, each
+// part by the number shown played on.
+func bruteWin(shows [][]int8, set uint64, memo map[uint64]float64) float64 {
+	n := 0
+	for s := set; s != 0; s &= s - 1 {
+		n++
+	}
+	if n == 1 {
+		return 1
+	}
+	if v, ok := memo[set]; ok {
+		return v
+	}
+	best := 0.0
+	for c := range shows[0] {
+		var parts [9]uint64
+		for s := range shows {
+			if set&(1<<s) != 0 && shows[s][c] >= 0 {
+				parts[shows[s][c]] |= 1 << s
+			}
+		}
+		if slices.Contains(parts[:], set) {
+			continue // safe everywhere, one number: a move that changes nothing
+		}
+		win := 0.0
+		for _, part := range parts {
+			if part != 0 {
+				k := 0
+				for s := part; s != 0; s &= s - 1 {
+					k++
+				}
+				win += float64(k) / float64(n) * bruteWin(shows, part, memo)
+			}
+		}
+		best = max(best, win)
+	}
+	memo[set] = best
+	return best
+}
+
+// TestBestChanceBoundsPlayer: played from a position against every
+// layout that fits it, the player (look-ahead or plain) wins at most the
+// best chance: the bound the benchmark reports holds for this player on
+// every position, not only on average.
+func TestBestChanceBoundsPlayer(t *testing.T) {
+	checked, games, want := 0, 40, 30
+	if raceEnabled {
+		games, want = 12, 8
+	}
+	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 12)), games) {
+		g := newEndgame(200, endgameBudget)
+		if !g.list(p) || len(g.shows) < 2 {
+			continue
+		}
+		best, err := BestChance(p, 200, endgameBudget)
+		if err != nil || !best.Exact {
+			t.Fatalf("%+v, %v\n%s", best, err, p)
+		}
+		for _, plain := range []bool{false, true} {
+			won := 0
+			for _, s := range g.shows {
+				mine := make([]bool, len(p.Cells))
+				for u, v := range s {
+					mine[g.cells[u]] = v < 0
+				}
+				if playFrom(t, p, mine, plain) {
+					won++
+				}
+			}
+			if rate := float64(won) / float64(len(g.shows)); rate > best.Win+1e-12 {
+				t.Fatalf("plain %v won %d of %d layouts, best chance %v\n%s", plain, won, len(g.shows), best.Win, p)
+			}
+		}
+		checked++
+	}
+	if checked < want {
+		t.Fatalf("only %d positions", checked)
+	}
+}
+
+// playFrom lets a fresh player finish the game on the given mines from
+// position p (its open cells opened first), and reports whether it won.
+func playFrom(t *testing.T, p *Position, mine []bool, plain bool) bool {
+	t.Helper()
+	l := NewLayout(p.Rows, p.Cols, mine)
+	for i, v := range p.Cells {
+		if v >= 0 && !l.Open(i) {
+			t.Fatalf("cell %d open in the position is a mine", i)
+		}
+	}
+	pl := Player{Plain: plain}
+	for !l.Solved() {
+		step, err := pl.Next(l.Position())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range step.Open {
+			if !l.Open(i) {
+				return false
+			}
+		}
+	}
+	return true
+}
