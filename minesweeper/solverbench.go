@@ -104,9 +104,46 @@ type BenchResult struct {
 	// loses, in expectation, on the same boards.
 	Searched int
 	First    [2]int        // row and column of the first opening
-	Elapsed  time.Duration // playing, generation apart
+	Elapsed  time.Duration // playing, generation and the bound apart
+	Bound    Bound
 	NoGuess  bool
 	Gen      []time.Duration // each board's generation time, with NoGuess
+}
+
+// Bound is the most any player can expect to win from the same first
+// opening. The solver opens every certain cell before it guesses, and
+// any player could be shown those cells for free: knowing more never
+// lowers a player's chance. So at the solver's first guess the best
+// chance of winning is solver.BestChance of that position, exactly when
+// the endgame search can play it out (every layout equally likely),
+// otherwise bounded by its safest cell. A game won with no guess counts
+// 1. The mean over the games bounds every player's expected rate; it
+// averages chances, not wins and losses, so it varies far less from one
+// set of boards to another.
+type Bound struct {
+	Sum, SumSq float64       // of each game's best chance
+	Guessed    int           // games with a guess
+	Past       int           // of those, the ones past the exact search
+	PastSum    float64       // what those carry in Sum
+	Elapsed    time.Duration // finding it
+}
+
+// The limits of the bound's search, above the player's own (1,000
+// layouts, 10 million looks): up to a few seconds for a position.
+const (
+	boundLayouts = 100_000
+	boundBudget  = 1_000_000_000
+)
+
+// Rate returns the bound on the win rate and its 95% interval, from the
+// standard error of the games' chances.
+func (r BenchResult) Rate() (rate, lo, hi float64) {
+	const z = 1.959963984540054
+	n := float64(r.Games)
+	rate = r.Bound.Sum / n
+	v := max(0, r.Bound.SumSq/n-rate*rate) * n / max(1, n-1)
+	half := z * math.Sqrt(v/n)
+	return rate, max(0, rate-half), min(1, rate+half)
 }
 
 // Wilson returns the 95% Wilson score interval of the win rate.
@@ -126,6 +163,12 @@ func (r BenchResult) String() string {
 		float64(r.Elapsed.Microseconds())/1000/float64(r.Games), float64(r.Guesses)/float64(r.Games), r.Tosses, r.Searched)
 	if r.First != [2]int{r.Level.Rows / 2, r.Level.Cols / 2} {
 		s += fmt.Sprintf("  (first opening at %d,%d)", r.First[0], r.First[1])
+	}
+	if !r.NoGuess {
+		rate, lo, hi := r.Rate()
+		s += fmt.Sprintf("\n%-12s a perfect player wins at most %.2f%% (95%% CI %.2f%%-%.2f%%): best chance at the first guess of %d games, %d of them past the exact search (%.1f games' worth)  %.2f ms/game",
+			"", 100*rate, 100*lo, 100*hi, r.Bound.Guessed, r.Bound.Past, r.Bound.PastSum,
+			float64(r.Bound.Elapsed.Microseconds())/1000/float64(r.Games))
 	}
 	if r.NoGuess && len(r.Gen) > 0 {
 		g := slices.Clone(r.Gen)
@@ -183,8 +226,26 @@ func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noG
 		start := time.Now()
 		f.Open(r0, c0)
 		pl.Reset()
-		guesses, last, searched, err := playOut(f, &pl)
-		r.Elapsed += time.Since(start)
+		chance, boundTime := 1.0, time.Duration(0)
+		var bound func(*solver.Position) error
+		if !noGuess {
+			bound = func(p *solver.Position) error {
+				t := time.Now()
+				c, err := solver.BestChance(p, boundLayouts, boundBudget)
+				chance, boundTime = c.Win, time.Since(t)
+				r.Bound.Guessed++
+				if !c.Exact {
+					r.Bound.Past++
+					r.Bound.PastSum += c.Win
+				}
+				return err
+			}
+		}
+		guesses, last, searched, err := playOut(f, &pl, bound)
+		r.Elapsed += time.Since(start) - boundTime
+		r.Bound.Elapsed += boundTime
+		r.Bound.Sum += chance
+		r.Bound.SumSq += chance * chance
 		if err != nil {
 			return r, fmt.Errorf("%s game %d (seed %d): %w", l.Name, k, s, err)
 		}
@@ -203,8 +264,9 @@ func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noG
 }
 
 // playOut lets the solver finish the game on f, and returns its guesses,
-// its last step, and whether the endgame search chose every guess.
-func playOut(f *Field, pl *solver.Player) (guesses int, step solver.Step, searched bool, err error) {
+// its last step, and whether the endgame search chose every guess. When
+// first is not nil, it is shown the position of the first guess.
+func playOut(f *Field, pl *solver.Player, first func(*solver.Position) error) (guesses int, step solver.Step, searched bool, err error) {
 	l := f.Level()
 	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
 	searched = true
@@ -212,6 +274,11 @@ func playOut(f *Field, pl *solver.Player) (guesses int, step solver.Step, search
 		f.Position(p)
 		if step, err = pl.Next(p); err != nil {
 			return guesses, step, searched, err
+		}
+		if step.Guess && guesses == 0 && first != nil {
+			if err = first(p); err != nil {
+				return guesses, step, searched, err
+			}
 		}
 		if step.Guess {
 			guesses++
