@@ -163,3 +163,43 @@ func playFrom(t *testing.T, p *Position, mine []bool, plain bool) bool {
 	}
 	return true
 }
+
+// TestTwoMovesBounds: past the search, the bound of the next two moves
+// is never under the best chance (brute force on small positions) nor
+// over the safety of the safest cell, and it is under it often enough
+// to matter.
+func TestTwoMovesBounds(t *testing.T) {
+	checked, tighter, games, want := 0, 0, 300, 40
+	if raceEnabled {
+		games, want = 100, 10
+	}
+	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 13)), games) {
+		a, err := Analyze(p)
+		if err != nil || len(a.Safe) > 0 || !a.Exact {
+			continue
+		}
+		g := newEndgame(64, endgameBudget)
+		if !g.list(p) || len(g.shows) < 2 {
+			continue
+		}
+		exact := bruteWin(g.shows, uint64(1)<<len(g.shows)-1, map[uint64]float64{})
+		safest := 0.0
+		for i, v := range p.Cells {
+			if v == Covered {
+				safest = max(safest, 1-a.Prob[i])
+			}
+		}
+		got := twoMoves(p, a)
+		if got < exact-1e-12 || got > safest+1e-12 {
+			t.Fatalf("two moves %v, best chance %v, safest cell %v\n%s", got, exact, safest, p)
+		}
+		if got < safest-1e-9 {
+			tighter++
+		}
+		checked++
+	}
+	t.Logf("%d positions, %d under their safest cell", checked, tighter)
+	if checked < want || tighter < checked/10 {
+		t.Fatalf("%d positions, %d under their safest cell", checked, tighter)
+	}
+}
