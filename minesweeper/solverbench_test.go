@@ -104,21 +104,24 @@ func TestLayAndPosition(t *testing.T) {
 }
 
 // TestBenchBound: on fixed boards the bound of a perfect player's rate is
-// at most 1 and at least what the solver won there, and its parts add up.
-// (It bounds every player's expected rate: on a few boards a lucky run
-// could pass it; solver.TestBestChanceBoundsPlayer checks the solver
-// against it layout by layout.)
+// under 1 and over what the solver won there, and its parts add up. The
+// bound is of an expected rate, and the wins are a draw: on 10,000
+// beginner boards the solver won 5 games more than the bound (about a
+// third of their standard deviation). So the wins are allowed to pass
+// it by three standard deviations of the guessed games (each at most ½);
+// solver.TestBestChanceBoundsPlayer checks the solver against the best
+// chance exactly, layout by layout.
 func TestBenchBound(t *testing.T) {
 	r, err := BenchBound(context.Background(), Levels()[0], 300, 2026, 4, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rate, lo, hi := r.Rate()
-	won := float64(r.Won) / float64(r.Games)
-	if rate > 1 || rate < won || lo > rate || hi < rate || lo < 0 || hi > 1 || rate == 1 {
-		t.Fatalf("rate %v (%v-%v), won %v", rate, lo, hi, won)
-	}
 	b := r.Bound
+	luck := 3 * math.Sqrt(float64(b.Guessed)) / 2
+	if rate > 1 || float64(r.Won) > b.Sum+luck || lo > rate || hi < rate || lo < 0 || hi > 1 || rate == 1 {
+		t.Fatalf("rate %v (%v-%v), won %d", rate, lo, hi, r.Won)
+	}
 	if b.Guessed == 0 || b.Guessed > r.Games || b.Past > b.Guessed || b.PastSum > float64(b.Past) ||
 		b.Sum < float64(r.Games-b.Guessed) || b.SumSq > b.Sum {
 		t.Fatalf("%+v", b)
