@@ -37,24 +37,43 @@ func TestBestChanceMatchesBruteForce(t *testing.T) {
 	if raceEnabled {
 		games, want = 20, 10
 	}
-	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 11)), games) {
-		g := newEndgame(64, endgameBudget)
-		if !g.list(p) || len(g.shows) < 2 {
-			continue
-		}
-		got, err := BestChance(p, 64, endgameBudget)
-		if err != nil || !got.Exact {
-			t.Fatalf("%+v, %v\n%s", got, err, p)
-		}
-		want := bruteWin(g.shows, uint64(1)<<len(g.shows)-1, map[uint64]float64{})
-		if math.Abs(got.Win-want) > 1e-12 {
-			t.Fatalf("search %v, brute force %v\n%s", got.Win, want, p)
+	for _, sp := range searchedPositions(t, 11, games, 64) {
+		want := bruteWin(sp.g.shows, uint64(1)<<len(sp.g.shows)-1, map[uint64]float64{})
+		if math.Abs(sp.best.Win-want) > 1e-12 {
+			t.Fatalf("search %v, brute force %v\n%s", sp.best.Win, want, sp.p)
 		}
 		checked++
 	}
 	if checked < want {
 		t.Fatalf("only %d positions", checked)
 	}
+}
+
+// searched is a small position with its layouts listed and its best
+// chance found.
+type searched struct {
+	p    *Position
+	g    *endgame
+	best Chance
+}
+
+// searchedPositions returns the positions of small games (seeded by seed)
+// that have from 2 to limit layouts; their best chance must be exact.
+func searchedPositions(t *testing.T, seed uint64, games, limit int) []searched {
+	t.Helper()
+	var out []searched
+	for _, p := range smallPositions(rand.New(rand.NewPCG(14, seed)), games) {
+		g := newEndgame(limit, endgameBudget)
+		if !g.list(p) || len(g.shows) < 2 {
+			continue
+		}
+		best, err := BestChance(p, limit, endgameBudget)
+		if err != nil || !best.Exact {
+			t.Fatalf("%+v, %v\n%s", best, err, p)
+		}
+		out = append(out, searched{p, g, best})
+	}
+	return out
 }
 
 // bruteWin is the best chance of winning among the layouts in set (a
@@ -108,15 +127,8 @@ func TestBestChanceBoundsPlayer(t *testing.T) {
 	if raceEnabled {
 		games, want = 12, 8
 	}
-	for _, p := range smallPositions(rand.New(rand.NewPCG(14, 12)), games) {
-		g := newEndgame(200, endgameBudget)
-		if !g.list(p) || len(g.shows) < 2 {
-			continue
-		}
-		best, err := BestChance(p, 200, endgameBudget)
-		if err != nil || !best.Exact {
-			t.Fatalf("%+v, %v\n%s", best, err, p)
-		}
+	for _, sp := range searchedPositions(t, 12, games, 200) {
+		p, g, best := sp.p, sp.g, sp.best
 		for _, plain := range []bool{false, true} {
 			won := 0
 			for _, s := range g.shows {
