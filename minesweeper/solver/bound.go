@@ -18,8 +18,8 @@ type Chance struct {
 	Layouts float64
 }
 
-// BestChance returns the best chance any player has of winning from p
-// with every mine still to find. With at most maxLayouts layouts it plays
+// BestChance returns the best chance any player has of winning from p,
+// the mines laid uniformly among the layouts that fit it. With at most maxLayouts layouts it plays
 // the game out against all of them (the endgame search, at most budget
 // looks at a layout) and the answer is exact. Otherwise it is an upper
 // bound: with exact probabilities and no certain cell to open, any player

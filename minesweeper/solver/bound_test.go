@@ -42,6 +42,10 @@ func TestBestChanceMatchesBruteForce(t *testing.T) {
 		if math.Abs(sp.best.Win-want) > 1e-12 {
 			t.Fatalf("search %v, brute force %v\n%s", sp.best.Win, want, sp.p)
 		}
+		// Past 65,536 layouts the memo's keys take four bytes a layout.
+		if wide, err := BestChance(sp.p, 1<<17, endgameBudget); err != nil || wide != sp.best {
+			t.Fatalf("with room for %d layouts: %+v, %v; with 64: %+v", 1<<17, wide, err, sp.best)
+		}
 		checked++
 	}
 	if checked < want {
