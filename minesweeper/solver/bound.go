@@ -73,7 +73,8 @@ const aheadCells = 20
 // survives and shows v with the chance that the count of p with v at c
 // gives. If then nothing is certain, the next move is a guess too, and no
 // one wins more often than the safest cell is safe; a branch with a
-// certain cell, or not counted exactly, counts 1. (Following the certain
+// certain cell counts 1. When a branch cannot be counted exactly (a part
+// of its front too wide), c counts its safety alone. (Following the certain
 // cells on, number by number, was tried: the branches multiply past any
 // budget before the next guess.)
 func twoMoves(p *Position, a *Analysis) float64 {
@@ -102,19 +103,23 @@ func twoMoves(p *Position, a *Analysis) float64 {
 			if err != nil {
 				continue // c cannot show v
 			}
+			if !b.Exact {
+				win = safety // an estimated count weighs nothing
+				break
+			}
 			win += math.Exp(b.lnZ-a.lnZ) * nextMove(w, b)
 		}
 		w.Cells[c] = Covered
-		best = max(best, win)
+		best = max(best, min(win, safety))
 	}
 	return best
 }
 
-// nextMove bounds the chance of winning from w (b its analysis) by its
-// next move: 1 when a cell is certain or the game is won, else the
+// nextMove bounds the chance of winning from w (b its exact analysis) by
+// its next move: 1 when a cell is certain or the game is won, else the
 // safety of its safest cell.
 func nextMove(w *Position, b *Analysis) float64 {
-	if !b.Exact || len(b.Safe) > 0 {
+	if len(b.Safe) > 0 {
 		return 1
 	}
 	best := 0.0
