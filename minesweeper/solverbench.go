@@ -76,7 +76,13 @@ func BenchCommand(args []string, stdout, stderr io.Writer) error {
 		if row >= 0 {
 			r0, c0 = row, col
 		}
-		r, err := BenchFrom(context.Background(), l, *games, *seed, r0, c0, *noGuess)
+		var r BenchResult
+		var err error
+		if *noGuess {
+			r, err = BenchFrom(context.Background(), l, *games, *seed, r0, c0, true)
+		} else {
+			r, err = BenchBound(context.Background(), l, *games, *seed, r0, c0)
+		}
 		if err != nil {
 			return err
 		}
@@ -97,16 +103,51 @@ type BenchResult struct {
 	// that no open cell tells apart: a coin toss the board forced.
 	Tosses int
 	// Searched counts the games lost in which the endgame search chose
-	// every guess. The solver opens every certain cell before it guesses,
-	// which any player may do at no cost, so the first guess comes in a
-	// position every player reaches; from there the search plays the
-	// best a player can. These losses are part of the least any player
-	// loses, in expectation, on the same boards.
+	// every guess: from there the search plays the best a player can, so
+	// these are losses any player risks too (Bound measures that).
 	Searched int
 	First    [2]int        // row and column of the first opening
-	Elapsed  time.Duration // playing, generation apart
+	Elapsed  time.Duration // playing, generation and the bound apart
+	Bounded  bool          // Bound was found (BenchBound)
+	Bound    Bound
 	NoGuess  bool
 	Gen      []time.Duration // each board's generation time, with NoGuess
+}
+
+// Bound is the most any player can expect to win from the same first
+// opening. The solver opens every certain cell before it guesses, and
+// any player could be shown those cells for free: knowing more never
+// lowers a player's chance. So no player wins a game more often than the
+// best chance at the solver's first guess, solver.BestChance of that
+// position: exact when the endgame search can play it out (every layout
+// of the mines equally likely), otherwise a bound over the next two
+// moves. A game with no guess counts 1. The mean over the games bounds
+// every player's expected rate; it averages chances, not wins and
+// losses, so it is known more closely than a win rate from as many games.
+type Bound struct {
+	Sum, SumSq float64       // of each game's best chance
+	Guessed    int           // games with a guess
+	Past       int           // of those, the ones past the exact search
+	PastSum    float64       // what those carry in Sum
+	Elapsed    time.Duration // finding it
+}
+
+// The limits of the bound's search, above the player's own (1,000
+// layouts, 10 million looks): up to a few seconds for a position.
+const (
+	boundLayouts = 100_000
+	boundBudget  = 1_000_000_000
+)
+
+// Rate returns the bound on the win rate and its 95% interval, from the
+// standard error of the games' chances.
+func (r BenchResult) Rate() (rate, lo, hi float64) {
+	const z = 1.959963984540054
+	n := float64(r.Games)
+	rate = r.Bound.Sum / n
+	v := max(0, r.Bound.SumSq/n-rate*rate) * n / max(1, n-1)
+	half := z * math.Sqrt(v/n)
+	return rate, max(0, rate-half), min(1, rate+half)
 }
 
 // Wilson returns the 95% Wilson score interval of the win rate.
@@ -127,6 +168,12 @@ func (r BenchResult) String() string {
 	if r.First != [2]int{r.Level.Rows / 2, r.Level.Cols / 2} {
 		s += fmt.Sprintf("  (first opening at %d,%d)", r.First[0], r.First[1])
 	}
+	if r.Bounded {
+		rate, lo, hi := r.Rate()
+		s += fmt.Sprintf("\n%-12s a perfect player wins at most %.2f%% (95%% CI %.2f%%-%.2f%%): best chance at the first guess of %d games, %d of them past the exact search (%.1f games' worth)  %.2f ms/game",
+			"", 100*rate, 100*lo, 100*hi, r.Bound.Guessed, r.Bound.Past, r.Bound.PastSum,
+			float64(r.Bound.Elapsed.Microseconds())/1000/float64(r.Games))
+	}
 	if r.NoGuess && len(r.Gen) > 0 {
 		g := slices.Clone(r.Gen)
 		slices.Sort(g)
@@ -143,21 +190,39 @@ func (r BenchResult) String() string {
 // centre like a player's first click, and then played by the solver
 // through the game's own Field until it is won or lost.
 func Bench(ctx context.Context, l Level, games int, seed uint64, noGuess bool) (BenchResult, error) {
-	return bench(ctx, l, games, seed, l.Rows/2, l.Cols/2, noGuess, false)
+	return bench(ctx, l, games, seed, l.Rows/2, l.Cols/2, noGuess, false, false)
 }
 
 // BenchFrom is Bench with the first opening at row r0, column c0, as
 // other solvers' benchmarks use (JSMinesweeper's opens at 3,3); where the
 // first click falls changes the win rate by up to a point and a half.
 func BenchFrom(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noGuess bool) (BenchResult, error) {
-	if r0 < 0 || r0 >= l.Rows || c0 < 0 || c0 >= l.Cols {
-		return BenchResult{}, fmt.Errorf("minesweeper bench: first opening %d,%d is outside %s", r0, c0, l.Name)
+	if err := inside(l, r0, c0); err != nil {
+		return BenchResult{}, err
 	}
-	return bench(ctx, l, games, seed, r0, c0, noGuess, false)
+	return bench(ctx, l, games, seed, r0, c0, noGuess, false, false)
 }
 
-func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noGuess, plain bool) (BenchResult, error) {
-	r := BenchResult{Level: l, Games: games, NoGuess: noGuess, First: [2]int{r0, c0}}
+// BenchBound is BenchFrom on ordinary boards, and it also finds the most
+// a perfect player can expect to win on them (BenchResult.Bound): the
+// bench command's run. The bound's search takes longer than the games.
+func BenchBound(ctx context.Context, l Level, games int, seed uint64, r0, c0 int) (BenchResult, error) {
+	if err := inside(l, r0, c0); err != nil {
+		return BenchResult{}, err
+	}
+	return bench(ctx, l, games, seed, r0, c0, false, false, true)
+}
+
+// inside checks that a first opening at row r0, column c0 is on level l.
+func inside(l Level, r0, c0 int) error {
+	if r0 < 0 || r0 >= l.Rows || c0 < 0 || c0 >= l.Cols {
+		return fmt.Errorf("minesweeper bench: first opening %d,%d is outside %s", r0, c0, l.Name)
+	}
+	return nil
+}
+
+func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noGuess, plain, bound bool) (BenchResult, error) {
+	r := BenchResult{Level: l, Games: games, NoGuess: noGuess, First: [2]int{r0, c0}, Bounded: bound}
 	pl := solver.Player{Plain: plain}
 	for k := range games {
 		if err := ctx.Err(); err != nil {
@@ -183,8 +248,26 @@ func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noG
 		start := time.Now()
 		f.Open(r0, c0)
 		pl.Reset()
-		guesses, last, searched, err := playOut(f, &pl)
-		r.Elapsed += time.Since(start)
+		chance, boundTime := 1.0, time.Duration(0)
+		var first func(*solver.Position) error
+		if bound {
+			first = func(p *solver.Position) error {
+				t := time.Now()
+				c, err := solver.BestChance(p, boundLayouts, boundBudget)
+				chance, boundTime = c.Win, time.Since(t)
+				r.Bound.Guessed++
+				if !c.Exact {
+					r.Bound.Past++
+					r.Bound.PastSum += c.Win
+				}
+				return err
+			}
+		}
+		guesses, last, searched, err := playOut(f, &pl, first)
+		r.Elapsed += time.Since(start) - boundTime
+		r.Bound.Elapsed += boundTime
+		r.Bound.Sum += chance
+		r.Bound.SumSq += chance * chance
 		if err != nil {
 			return r, fmt.Errorf("%s game %d (seed %d): %w", l.Name, k, s, err)
 		}
@@ -203,8 +286,9 @@ func bench(ctx context.Context, l Level, games int, seed uint64, r0, c0 int, noG
 }
 
 // playOut lets the solver finish the game on f, and returns its guesses,
-// its last step, and whether the endgame search chose every guess.
-func playOut(f *Field, pl *solver.Player) (guesses int, step solver.Step, searched bool, err error) {
+// its last step, and whether the endgame search chose every guess. When
+// first is not nil, it is shown the position of the first guess.
+func playOut(f *Field, pl *solver.Player, first func(*solver.Position) error) (guesses int, step solver.Step, searched bool, err error) {
 	l := f.Level()
 	p := solver.NewPosition(l.Rows, l.Cols, l.Mines)
 	searched = true
@@ -212,6 +296,11 @@ func playOut(f *Field, pl *solver.Player) (guesses int, step solver.Step, search
 		f.Position(p)
 		if step, err = pl.Next(p); err != nil {
 			return guesses, step, searched, err
+		}
+		if step.Guess && guesses == 0 && first != nil {
+			if err = first(p); err != nil {
+				return guesses, step, searched, err
+			}
 		}
 		if step.Guess {
 			guesses++

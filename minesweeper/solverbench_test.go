@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -34,7 +35,8 @@ func TestBenchCommand(t *testing.T) {
 	if err := BenchCommand([]string{"-level", "beginner", "-games", "5", "-seed", "3"}, &out, &errs); err != nil {
 		t.Fatal(err)
 	}
-	if got := out.String(); !strings.HasPrefix(got, "beginner") || !strings.Contains(got, "of 5") || !strings.Contains(got, "95% CI") {
+	if got := out.String(); !strings.HasPrefix(got, "beginner") || !strings.Contains(got, "of 5") || !strings.Contains(got, "95% CI") ||
+		!strings.Contains(got, "a perfect player wins at most") {
 		t.Fatalf("got %q", got)
 	}
 	out.Reset()
@@ -98,5 +100,51 @@ func TestLayAndPosition(t *testing.T) {
 		if p.Cells[i] != v {
 			t.Fatalf("position %v, want %v", p.Cells, want)
 		}
+	}
+}
+
+// TestBenchBound: on fixed boards the bound of a perfect player's rate is
+// under 1 and over what the solver won there, and its parts add up. The
+// bound is of an expected rate, and the wins are a draw: on 10,000
+// beginner boards the solver won 5 games more than the bound (about a
+// third of their standard deviation). So the wins are allowed to pass
+// it by three standard deviations of the guessed games (each at most ½);
+// solver.TestBestChanceBoundsPlayer checks the solver against the best
+// chance exactly, layout by layout.
+func TestBenchBound(t *testing.T) {
+	r, err := BenchBound(context.Background(), Levels()[0], 300, 2026, 4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rate, lo, hi := r.Rate()
+	b := r.Bound
+	luck := 3 * math.Sqrt(float64(b.Guessed)) / 2
+	if rate > 1 || float64(r.Won) > b.Sum+luck || lo > rate || hi < rate || lo < 0 || hi > 1 || rate == 1 {
+		t.Fatalf("rate %v (%v-%v), won %d", rate, lo, hi, r.Won)
+	}
+	if b.Guessed == 0 || b.Guessed > r.Games || b.Past > b.Guessed || b.PastSum > float64(b.Past) ||
+		b.Sum < float64(r.Games-b.Guessed) || b.SumSq > b.Sum {
+		t.Fatalf("%+v", b)
+	}
+	if !strings.Contains(r.String(), "a perfect player wins at most") {
+		t.Fatalf("no bound in %q", r)
+	}
+	plain, err := BenchFrom(context.Background(), Levels()[0], 300, 2026, 4, 4, false)
+	if err != nil || plain.Won != r.Won || plain.Bounded || strings.Contains(plain.String(), "perfect") {
+		t.Fatalf("without the bound: %v, %v", plain, err)
+	}
+	if _, err := BenchBound(context.Background(), Levels()[0], 1, 1, 9, 0); err == nil {
+		t.Error("a first opening outside the board was accepted")
+	}
+}
+
+// TestBenchBoundRate: four games with chances 1, 1, ½, ½: the mean and
+// its 95% interval from the games' standard error.
+func TestBenchBoundRate(t *testing.T) {
+	r := BenchResult{Games: 4, Bound: Bound{Sum: 3, SumSq: 2.5}}
+	rate, lo, hi := r.Rate()
+	half := 1.959963984540054 * math.Sqrt(1.0/12/4)
+	if rate != 0.75 || math.Abs(lo-(0.75-half)) > 1e-12 || hi != 1 {
+		t.Fatalf("%v %v-%v", rate, lo, hi)
 	}
 }

@@ -152,7 +152,7 @@ func TestNoGuessFromTheMenu(t *testing.T) {
 	d.Send(at(12.5, console.Event{Type: console.TickEvent}))
 	mustContain(t, d.Text(widths[0].W), "Time: 2 s")
 	var pl solver.Player
-	guesses, _, _, err := playOut(b.field, &pl)
+	guesses, _, _, err := playOut(b.field, &pl, nil)
 	if err != nil || guesses != 0 || b.field.Status() != Won {
 		t.Fatalf("the board needed %d guesses (%v), status %v", guesses, err, b.field.Status())
 	}

@@ -24,7 +24,13 @@ type endgame struct {
 	shows  [][]int8 // per layout, per unknown cell
 	memo   map[string]float64
 	budget int
+	limit  int // most layouts listed
 	key    []byte
+}
+
+// newEndgame returns a search of at most limit layouts and budget looks.
+func newEndgame(limit, budget int) *endgame {
+	return &endgame{limit: limit, budget: budget, memo: make(map[string]float64)}
 }
 
 // endgame returns the cell with the best chance of winning, and that
@@ -33,7 +39,7 @@ func (pl *Player) endgame(w *Position, a *Analysis) (cell int, win float64, ok b
 	if !a.Exact || a.lnZ > math.Log(maxSolutions) {
 		return 0, 0, false
 	}
-	g := &endgame{budget: endgameBudget, memo: make(map[string]float64)}
+	g := newEndgame(maxSolutions, endgameBudget)
 	if !g.list(w) || len(g.shows) < 2 {
 		return 0, 0, false
 	}
@@ -58,7 +64,7 @@ func (pl *Player) endgame(w *Position, a *Analysis) (cell int, win float64, ok b
 
 // list finds every layout that fits w, by backtracking over the frontier
 // cells and then spreading the rest of the mines over the cells off it.
-// It reports false when there are more than maxSolutions.
+// It reports false when there are more than g.limit.
 func (g *endgame) list(w *Position) bool {
 	var buf [8]int
 	index := make(map[int]int) // position index -> unknown cell
@@ -117,7 +123,7 @@ func (g *endgame) list(w *Position) bool {
 	mine := make([]bool, len(g.cells))
 	tooMany := false
 	record := func() {
-		if len(g.shows) >= maxSolutions {
+		if len(g.shows) >= g.limit {
 			tooMany = true
 			return
 		}
@@ -247,6 +253,9 @@ func (g *endgame) win(set []int32) float64 {
 	g.key = g.key[:0]
 	for _, s := range set {
 		g.key = append(g.key, byte(s), byte(s>>8))
+		if g.limit > 1<<16 {
+			g.key = append(g.key, byte(s>>16), byte(s>>24))
+		}
 	}
 	if v, ok := g.memo[string(g.key)]; ok {
 		return v

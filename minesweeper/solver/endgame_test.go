@@ -21,7 +21,7 @@ func TestEndgameListsEveryLayout(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		g := &endgame{budget: endgameBudget, memo: map[string]float64{}}
+		g := newEndgame(maxSolutions, endgameBudget)
 		if !g.list(p) {
 			if math.Exp(a.lnZ) <= float64(maxSolutions) {
 				t.Fatalf("%.0f layouts, more than %d listed\n%s", math.Exp(a.lnZ), maxSolutions, p)
@@ -90,7 +90,7 @@ func TestEndgameNeverWorseThanSafest(t *testing.T) {
 			continue
 		}
 		searched++
-		g := &endgame{budget: endgameBudget, memo: map[string]float64{}}
+		g := newEndgame(maxSolutions, endgameBudget)
 		g.list(p)
 		all := make([]int32, len(g.shows))
 		for i := range all {
