@@ -64,7 +64,7 @@ func answerHonestly(t *testing.T, tm *ptytest.Term, secret string, rounds int) [
 func TestBaseballTranscriptStays(t *testing.T) {
 	t.Run("quit", func(t *testing.T) {
 		tm := startAt(t, 80, 24, "-seed", "7")
-		before := tm.State()
+		before := tm.Before() // read before the program started: it may be raw by now
 		tm.WaitFor(topPrompt)
 		tm.Send("2\r")
 		tm.WaitFor("Enter a menu number :")
@@ -94,7 +94,7 @@ func TestBaseballTranscriptStays(t *testing.T) {
 	})
 	t.Run("ctrl-c", func(t *testing.T) {
 		tm := startAt(t, 80, 24, "baseball", "-seed", "7")
-		before := tm.State()
+		before := tm.Before() // read before the program started: it may be raw by now
 		tm.WaitFor("Enter a menu number :")
 		tm.Send("1\r")
 		tm.WaitFor("press key 'r'")
@@ -116,7 +116,7 @@ func TestBaseballTranscriptStays(t *testing.T) {
 // the size the terminal has; the screen comes back when the terminal grows.
 func TestTooSmallEverywhere(t *testing.T) {
 	tm := startAt(t, 30, 8)
-	before := tm.State()
+	before := tm.Before() // read before the program started: it may be raw by now
 	tm.WaitFor(topPrompt)
 	tm.Resize(20, 6)
 	tm.WaitUntil("the top menu's too-small screen", func(s string) bool {
