@@ -490,10 +490,7 @@ func (b *inbox) put(p []byte) {
 		b.buf = append(b.buf, p...)
 	}
 	b.mu.Unlock()
-	select {
-	case b.ready <- struct{}{}:
-	default:
-	}
+	poke(b.ready)
 }
 
 func (b *inbox) take() []byte {
