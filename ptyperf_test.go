@@ -123,17 +123,18 @@ type measure struct {
 	args  []string
 	setup []string // sent one by one before the moves
 	keys  [2]string
-	first bool // report the bytes of the last setup step: the board's first frame
-	idle  bool // report the bytes written while idle, the clock running
+	first bool   // report the bytes of the last setup step: the board's first frame
+	idle  bool   // report the bytes written while idle, the clock running
+	field [3]int // minesweeper's rows, columns and mines (for freesweep); zero for omok
 }
 
 var measures = []measure{
-	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false},
-	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
-	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true},
-	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
-	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false},
-	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false},
+	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false, [3]int{}},
+	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, [3]int{}},
+	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true, [3]int{9, 9, 10}},
+	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, [3]int{16, 30, 99}},
+	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, [3]int{16, 30, 99}},
+	{"minesweeper 100x100, ← →", 210, 110, []string{"minesweeper", "-seed", "1"}, []string{"4\r", "100\r", "100\r", "1500\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, [3]int{100, 100, 1500}},
 }
 
 // A program measured: a column of the table. The floors run in place of
@@ -156,13 +157,10 @@ type program struct {
 // package freesweep): its board from the command line, then Enter at each
 // of its eight questions about preferences.
 func freesweep(m measure) (args, setup []string, ok bool) {
-	if !strings.HasPrefix(m.name, "minesweeper") {
+	if m.field == [3]int{} {
 		return nil, nil, false
 	}
-	var rows, cols, mines int
-	fmt.Sscanf(m.name, "minesweeper %dx%d", &rows, &cols)
-	mines = map[int]int{81: 10, 480: 99, 10000: 1500}[rows*cols]
-	args = []string{"-h", strconv.Itoa(rows), "-w", strconv.Itoa(cols), "-m", strconv.Itoa(mines)}
+	args = []string{"-h", strconv.Itoa(m.field[0]), "-w", strconv.Itoa(m.field[1]), "-m", strconv.Itoa(m.field[2])}
 	for range 9 {
 		setup = append(setup, "\r")
 	}
@@ -226,10 +224,11 @@ func TestPtyPerf(t *testing.T) {
 	if rev := os.Getenv("PTYPERF_OLD"); rev != "" {
 		progs = append([]program{{name: "old " + rev, bin: buildAt(t, rev)}}, progs...)
 	}
-	if bin, err := exec.LookPath("freesweep"); err == nil {
-		progs = append(progs, program{name: "freesweep", bin: bin, other: freesweep})
-	} else if _, err := os.Stat("/usr/games/freesweep"); err == nil {
-		progs = append(progs, program{name: "freesweep", bin: "/usr/games/freesweep", other: freesweep})
+	for _, name := range []string{"freesweep", "/usr/games/freesweep"} { // Debian puts it out of root's PATH
+		if bin, err := exec.LookPath(name); err == nil {
+			progs = append(progs, program{name: "freesweep", bin: bin, other: freesweep})
+			break
+		}
 	}
 	progs = append(progs,
 		program{name: "floor: cat in raw mode", bin: "sh", floor: true, args: []string{"-c", "stty raw -echo; exec cat"}},
