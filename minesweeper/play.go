@@ -494,16 +494,15 @@ func (a *app) help() []string {
 	return h
 }
 
-// status is the status line without the result: level, mines left, clock.
-func (b *board) status() string {
+// status is the status line without the result: level, mines left, clock,
+// as shows has them.
+func (b *board) status(shows topShows) string {
 	t := b.app.t
 	name := t.levelName(b.field.Level())
-	if b.noGuess {
+	if shows.noGuess {
 		name += t.noGuessTag
 	}
-	return name + "   " +
-		fmt.Sprintf(t.minesLeft, b.field.MinesLeft()) + "   " +
-		fmt.Sprintf(t.clock, int(b.elapsed()/time.Second))
+	return name + "   " + fmt.Sprintf(t.minesLeft, shows.mines) + "   " + fmt.Sprintf(t.clock, shows.secs)
 }
 
 // topRow is the status line: level, mines left, clock, and the result or
@@ -514,7 +513,7 @@ func (b *board) topRow() []console.Span {
 	if b.top.shows == shows {
 		return b.top.spans
 	}
-	status := b.status()
+	status := b.status(shows)
 	spans := []console.Span{{Text: status}}
 	after := shows.hint
 	switch shows.status {
