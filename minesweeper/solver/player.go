@@ -252,23 +252,18 @@ func (pl *Player) guess(w *Position, a *Analysis) (cell int, prob float64, searc
 	// toss no later move can settle is guessed now, as the toss costs the
 	// same now or later and the guess may tell more; otherwise each
 	// candidate's score is raised by its share of such tosses.
-	var r *risk
-	if !pl.Safest {
-		r = pl.newRisk(w, a)
-	}
-	switch {
-	case pl.Safest:
+	if pl.Safest {
 		for k := range cands {
 			cands[k].factor = 1
 		}
-	case len(r.pseudo) > 0:
+	} else if r := pl.newRisk(w, a); len(r.pseudo) > 0 {
 		cands = cands[:0]
 		for _, c := range r.pseudo {
 			if !slices.ContainsFunc(cands, func(x candidate) bool { return x.cell == c }) {
 				cands = append(cands, candidate{cell: c, safety: 1 - a.Prob[c], edge: covered(c), factor: 1})
 			}
 		}
-	default:
+	} else {
 		for k := range cands {
 			c := &cands[k]
 			c.factor = 1 + riskWeight*r.of(c.cell)/c.safety
