@@ -72,8 +72,7 @@ type game struct {
 type boardRows struct {
 	rows    [][]console.Span
 	panel   [][]console.Span // the panel's spans of each row; nil: not shown
-	board   *Board           // the board drawn, at its count of
-	changes int              // changes (Board.Changes)
+	changes int              // the board's count of changes drawn (Board.Changes); a game keeps its one board
 	cursor  Point
 	wide    bool // the width measure in force
 	shown   bool // the panel fitted
@@ -392,13 +391,13 @@ func (g *game) drawBoard(f *console.Frame, size console.Size) {
 	wide := g.opt.Width.EastAsianWidth
 	shown := 2*n+panelGap+g.measure().panel <= size.Width
 	switch {
-	case d.rows == nil || d.board != g.board || d.changes != g.board.Changes() || d.wide != wide || d.shown != shown:
+	case d.rows == nil || d.changes != g.board.Changes() || d.wide != wide || d.shown != shown:
 		// The forbidden map is made afresh for every change of the board:
 		// it takes microseconds (BenchmarkForbiddenMap in omok/renju), and
 		// so it always matches the board, after a move, a refusal or a
 		// take-back alike.
 		g.shapes = g.board.ForbiddenMap(g.shapes)
-		*d = boardRows{rows: make([][]console.Span, n), board: g.board, changes: g.board.Changes(),
+		*d = boardRows{rows: make([][]console.Span, n), changes: g.board.Changes(),
 			cursor: g.cursor, wide: wide, shown: shown}
 		if shown {
 			d.panel = g.panel()
