@@ -22,7 +22,8 @@ import (
 // a real pseudo-terminal, keys sent one at a time, and the bytes each key
 // brings back and the time to its last byte taken as medians. The binary of
 // this tree is compared with the one built from the git revision in
-// PTYPERF_OLD (none: this tree only):
+// PTYPERF_OLD (none: this tree only), and with the binaries listed in
+// PTYPERF_BINS (a path list, each named by its file's name):
 //
 //	PTYPERF_OLD=<commit> go test -tags ptyperf -run PtyPerf -v -count=1 .
 //
@@ -35,7 +36,8 @@ type ptyTerm struct {
 	cmd  *exec.Cmd
 	mu   sync.Mutex
 	out  []byte
-	last time.Time // when the latest bytes arrived
+	last time.Time   // when the latest bytes arrived
+	at   []time.Time // when each read's bytes arrived
 	once sync.Once
 }
 
@@ -57,6 +59,7 @@ func startPty(t *testing.T, bin string, width, height int, args ...string) *ptyT
 			p.mu.Lock()
 			p.out = append(p.out, buf[:n]...)
 			p.last = now
+			p.at = append(p.at, now)
 			if bytes.Contains(buf[:n], []byte("\x1b[6n")) {
 				ptmx.Write([]byte("\x1b[1;2R")) // □ is one column wide here
 			}
@@ -79,15 +82,22 @@ func (p *ptyTerm) stop() {
 	})
 }
 
-// quiet is how long without output ends the answer to a key.
-const quiet = 60 * time.Millisecond
+// quiet is how long without output ends the answer to a key; a pause of
+// burstGap ends its time: what comes after it is something else, such as
+// minesweeper's clock ticking, whose bytes count but not its time (the
+// rounds of keys can fall into step with the clock, so that one program's
+// keys all come just before its tick).
+const (
+	quiet    = 60 * time.Millisecond
+	burstGap = 10 * time.Millisecond
+)
 
 // send types keys and waits until the program has been quiet for a while;
 // it returns the bytes written since and the time from the keys to the
-// last of them.
+// last byte of the first burst of them.
 func (p *ptyTerm) send(keys string) (n int, took time.Duration) {
 	p.mu.Lock()
-	from := len(p.out)
+	from, reads := len(p.out), len(p.at)
 	p.mu.Unlock()
 	sent := time.Now()
 	p.ptmx.Write([]byte(keys))
@@ -96,9 +106,17 @@ func (p *ptyTerm) send(keys string) (n int, took time.Duration) {
 		time.Sleep(5 * time.Millisecond)
 		p.mu.Lock()
 		n, last := len(p.out)-from, p.last
+		at := p.at[reads:]
 		p.mu.Unlock()
 		if n > 0 && time.Since(last) > quiet {
-			return n, last.Sub(sent)
+			end := at[0]
+			for _, t := range at[1:] {
+				if t.Sub(end) >= burstGap {
+					break
+				}
+				end = t
+			}
+			return n, end.Sub(sent)
 		}
 	}
 	return 0, 0
@@ -218,11 +236,16 @@ func median[T int | time.Duration](v []T) T {
 // pseudo-terminal, and sends them the row's keys in turn, one program
 // after the other key by key, so that a moment of load on the machine
 // falls on all of them alike. PTYPERF_KEYS sets the keys per program
-// (default 101).
+// (default 101); PTYPERF_ROWS, when set, keeps only the rows whose name
+// contains it (PTYPERF_ROWS=100x100); PTYPERF_DIST=1 also logs each
+// program's percentiles of the time to the last byte.
 func TestPtyPerf(t *testing.T) {
 	progs := []program{{name: "new", bin: binary(t)}}
 	if rev := os.Getenv("PTYPERF_OLD"); rev != "" {
 		progs = append([]program{{name: "old " + rev, bin: buildAt(t, rev)}}, progs...)
+	}
+	for _, bin := range filepath.SplitList(os.Getenv("PTYPERF_BINS")) { // more builds to compare
+		progs = append(progs, program{name: filepath.Base(bin), bin: bin})
 	}
 	for _, name := range []string{"freesweep", "/usr/games/freesweep"} { // Debian puts it out of root's PATH
 		if bin, err := exec.LookPath(name); err == nil {
@@ -244,6 +267,9 @@ func TestPtyPerf(t *testing.T) {
 	}
 	report.WriteString("\n")
 	for _, m := range measures {
+		if only := os.Getenv("PTYPERF_ROWS"); only != "" && !strings.Contains(m.name, only) {
+			continue
+		}
 		board := m.name[:strings.Index(m.name, ",")]
 		row := []string{m.name + ": bytes/key, key → last byte"}
 		first := []string{"first board frame, " + board}
@@ -292,6 +318,15 @@ func TestPtyPerf(t *testing.T) {
 				continue
 			}
 			row = append(row, fmt.Sprintf("%d B, %.2f ms", median(sizes[i]), float64(median(times[i]).Microseconds())/1000))
+			if os.Getenv("PTYPERF_DIST") != "" {
+				s := slices.Clone(times[i])
+				slices.Sort(s)
+				var q []string
+				for _, pc := range []int{5, 10, 25, 50, 75, 90, 95} {
+					q = append(q, fmt.Sprintf("%d", s[pc*len(s)/100].Microseconds()))
+				}
+				t.Logf("%s: µs at 5 10 25 50 75 90 95%%: %s", p.name, strings.Join(q, " "))
+			}
 			if m.idle && !p.floor {
 				idle = append(idle, fmt.Sprintf("%d B", terms[i].idle(3)/3))
 			} else if m.idle {
