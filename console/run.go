@@ -265,10 +265,9 @@ type loop struct {
 	leaving chan struct{} // closed once Run has the terminal restored
 	stopRes func()
 
-	// relief starts another reader when a step the reader runs takes
-	// longer than reliefAfter: a screen stuck in Update must not keep
-	// the player's Ctrl-C unread.
-	relief *time.Timer
+	// relief starts another reader when a step the reader runs is stuck
+	// in a screen: it must not keep the player's Ctrl-C unread.
+	relief *relief
 	kick   chan struct{} // a reader's step ended the program, or failed
 
 	mu        sync.Mutex // held by the goroutine running a step; guards what follows
@@ -279,11 +278,6 @@ type loop struct {
 	tickTimer *time.Timer
 	failed    error // a reader's step could not write, or panicked (stepPanic)
 }
-
-// reliefAfter is how long a step on the reader's goroutine runs before
-// another goroutine takes over reading. A step takes microseconds; this is
-// only for a screen that hangs.
-const reliefAfter = 50 * time.Millisecond
 
 // stepPanic is a panic in a step the reader ran, carried to Run's
 // goroutine, which panics again there so that the terminal is restored
@@ -311,8 +305,7 @@ func newLoop(in, out *os.File, opt Options) *loop {
 	l.watch = newWatcher(l.term, l.leaving)
 	l.stopRes = watchResize(out, l.resize)
 	l.reader = newInput(in)
-	l.relief = time.AfterFunc(time.Hour, l.read)
-	l.relief.Stop()
+	l.relief = newRelief(reliefLook, l.read)
 	return l
 }
 
@@ -323,7 +316,7 @@ func stoppedTimer() *time.Timer {
 }
 
 func (l *loop) stop() {
-	l.relief.Stop()
+	l.relief.stop()
 	l.watch.stop()
 	l.stopRes()
 	l.reader.Stop()
@@ -366,8 +359,8 @@ func (l *loop) driver(s Screen) *Driver {
 // one is, it leaves the bytes in the inbox for it, so that it never waits
 // for a step: a Ctrl-C (byte 3, which no key sequence contains) is seen
 // here even while a screen is stuck, and the watcher told. A step it runs
-// arms relief, so that a stuck one does not stop the reading: past
-// reliefAfter another reader goes on, and this one ends with its step.
+// is watched by relief, so that a stuck one does not stop the reading:
+// another reader goes on, and this one ends with its step.
 // It ends when Run returns (but see input on Windows).
 func (l *loop) read() {
 	buf := make([]byte, 4096)
@@ -397,7 +390,7 @@ func (l *loop) read() {
 // readStep runs a step with the bytes b, on the reader's goroutine, mu
 // held; it unlocks. It reports whether another reader took over meanwhile.
 func (l *loop) readStep(b []byte) (relieved bool) {
-	l.relief.Reset(reliefAfter)
+	n := l.relief.begin()
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -416,7 +409,7 @@ func (l *loop) readStep(b []byte) (relieved bool) {
 			l.failed = err
 		}
 	}()
-	return !l.relief.Stop()
+	return l.relief.end(n)
 }
 
 // step runs f and draws the frame, on Run's goroutine.
