@@ -276,7 +276,8 @@ type loop struct {
 	waiting   bool // the first frame waits for the terminal's answer about □
 	escTimer  *time.Timer
 	tickTimer *time.Timer
-	failed    error // a reader's step could not write, or panicked (stepPanic)
+	tickAt    time.Time // when tickTimer fires; zero when it is stopped
+	failed    error     // a reader's step could not write, or panicked (stepPanic)
 }
 
 // stepPanic is a panic in a step the reader ran, carried to Run's
@@ -460,11 +461,34 @@ func (l *loop) draw() error {
 			l.ren.invalidate() // suspended: the whole frame again once back
 		}
 	}
-	l.tickTimer.Stop()
-	if f.Tick > 0 {
-		l.tickTimer.Reset(f.Tick)
-	}
+	l.setTick(f.Tick)
 	return nil
+}
+
+// tickSlack is how far apart two asks for a tick may be and still be one:
+// a clock's frames ask for the same next second, give or take the time
+// between their readings of the clock.
+const tickSlack = 2 * time.Millisecond
+
+// setTick arms the clock's timer to fire after d (0: never). A timer
+// already armed for that moment is left alone: resetting a timer that a
+// goroutine waits on wakes another thread to look at the timers, on the
+// key's way to the screen, and a ticking screen asks for the same next
+// second on every frame.
+func (l *loop) setTick(d time.Duration) {
+	if d <= 0 {
+		if !l.tickAt.IsZero() {
+			l.tickTimer.Stop()
+			l.tickAt = time.Time{}
+		}
+		return
+	}
+	at := time.Now().Add(d)
+	if !l.tickAt.IsZero() && at.Sub(l.tickAt).Abs() <= tickSlack {
+		return
+	}
+	l.tickTimer.Reset(d)
+	l.tickAt = at
 }
 
 // inboxMax bounds what waits for a stuck loop; more is dropped.
@@ -543,7 +567,10 @@ func (l *loop) run() error {
 		case <-l.escTimer.C:
 			err = l.step(d.FlushInput)
 		case <-l.tickTimer.C:
-			err = l.step(func() { d.Send(Event{Type: TickEvent}) })
+			err = l.step(func() {
+				l.tickAt = time.Time{}
+				d.Send(Event{Type: TickEvent})
+			})
 		case v := <-d.results:
 			err = l.step(func() {
 				d.running--

@@ -55,6 +55,10 @@ type probe struct {
 	release chan struct{}
 	stuck   bool
 	mouse   bool // ask for mouse reports
+	// ticking: t asks for a tick on every tenth of a second since it was
+	// typed, as a clock asks for each second; t again stops.
+	ticking time.Time
+	ticks   int
 }
 
 func (p *probe) Update(ev Event) Screen {
@@ -92,6 +96,14 @@ func (p *probe) Update(ev Event) Screen {
 	case ev.IsRune('b'):
 		p.stuck = true
 		p.last = "stuck next"
+	case ev.IsRune('t'):
+		if p.ticking.IsZero() {
+			p.ticking = time.Now()
+		} else {
+			p.ticking = time.Time{}
+		}
+	case ev.Type == TickEvent:
+		p.ticks++
 	case ev.IsRune('r'):
 		if p.release != nil {
 			close(p.release)
@@ -110,8 +122,12 @@ func (p *probe) View(size Size) Frame {
 	f.Lines(0, fmt.Sprintf("size %dx%d", size.Width, size.Height),
 		fmt.Sprintf("resized %dx%d", p.size.Width, p.size.Height),
 		fmt.Sprintf("events %d last %s", p.n, p.last),
-		fmt.Sprintf("□ is %d wide", p.w.RuneWidth('□')))
+		fmt.Sprintf("□ is %d wide", p.w.RuneWidth('□')),
+		fmt.Sprintf("ticks %d", p.ticks))
 	f.Mouse = p.mouse
+	if !p.ticking.IsZero() {
+		f.Tick = tenth - time.Since(p.ticking)%tenth
+	}
 	return f
 }
 
@@ -235,6 +251,43 @@ func TestRunCommands(t *testing.T) {
 	tm.WaitFor("last result released")
 	tm.Send("W")
 	tm.WaitFor("last stuck")
+	tm.Send("q")
+	if got := tm.Wait(); got != 0 {
+		t.Errorf("exit status %d", got)
+	}
+}
+
+const tenth = 100 * time.Millisecond
+
+// A screen that asks for ticks on the tenths of a second gets them while
+// keys come in between, as the minesweeper clock does, and none once it
+// stops asking.
+func TestRunTicks(t *testing.T) {
+	tm := startProbe(t)
+	tm.WaitFor("resized 80x24")
+	tm.Send("t")
+	began := time.Now()
+	for time.Since(began) < 10*tenth {
+		tm.Send("a")
+		time.Sleep(tenth / 5)
+	}
+	tm.Send("tz")
+	tm.WaitFor("last Rune z")
+	ticks := func() int {
+		screen := tm.WaitFor("ticks ")
+		i := strings.Index(screen, "ticks ")
+		var n int
+		fmt.Sscanf(screen[i:], "ticks %d", &n)
+		return n
+	}
+	n := ticks()
+	if n < 7 || n > 12 {
+		t.Errorf("%d ticks in about a second of keys, want about 10", n)
+	}
+	time.Sleep(3 * tenth)
+	if m := ticks(); m != n {
+		t.Errorf("%d ticks after the screen stopped asking for them", m-n)
+	}
 	tm.Send("q")
 	if got := tm.Wait(); got != 0 {
 		t.Errorf("exit status %d", got)
