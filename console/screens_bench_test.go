@@ -231,3 +231,46 @@ func TestKeptRowsMatchFreshFrames(t *testing.T) {
 		}
 	}
 }
+
+// evict pushes the benchmark's data out of the processor's caches, as the
+// programs a player runs alongside do between two keys: a key then costs
+// what it costs in the terminal, where it comes after milliseconds idle.
+func evict(buf []byte) {
+	for i := 0; i < len(buf); i += 64 {
+		buf[i]++
+	}
+}
+
+// BenchmarkKeysCold measures one arrow key (← →) as BenchmarkKeys does,
+// old renderer and new side by side, with the caches emptied before each
+// key (64 MB written, not timed): what a key costs after a pause, as in
+// the terminal. The cell renderer's runs report x-faster, the old way's
+// median over the new.
+//
+//	go test -run '^$' -bench KeysCold -benchtime 300x ./console/
+func BenchmarkKeysCold(bm *testing.B) {
+	w := console.NewCondition(console.Narrow)
+	buf := make([]byte, 64<<20)
+	for _, b := range boards {
+		var oldNs float64
+		for _, way := range ways {
+			bm.Run(b.name+"/"+way.name, func(bb *testing.B) {
+				_, med := keyRun(bb, b, moves[0].keys, way.new(w), w, func(step func()) {
+					for range bb.N {
+						bb.StopTimer()
+						evict(buf)
+						bb.StartTimer()
+						step()
+					}
+				})
+				ns := float64(med.Nanoseconds())
+				bb.ReportMetric(ns, "median-ns/key")
+				if way.name == "old" {
+					oldNs = ns
+				} else if oldNs > 0 {
+					bb.ReportMetric(oldNs/ns, "x-faster")
+				}
+			})
+		}
+	}
+}
