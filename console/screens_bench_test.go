@@ -243,22 +243,37 @@ func evict(buf []byte) {
 
 // BenchmarkKeysCold measures one arrow key (← →) as BenchmarkKeys does,
 // old renderer and new side by side, with the caches emptied before each
-// key (64 MB written): what a key costs after a pause, as in the terminal.
-// The measure is median-ns/key, the keys alone; ns/op counts the emptying
-// too, so that the benchmark runs few of them. The cell renderer's runs
-// report x-faster, the old way's median over the new.
+// key (64 MB written). The measure is median-ns/key, the keys alone; ns/op
+// counts the emptying too, so that the benchmark runs few of them. The
+// cell renderer's runs report x-faster, the old way's median over the new.
 //
 //	go test -run '^$' -bench KeysCold -benchtime 300x ./console/
 func BenchmarkKeysCold(bm *testing.B) {
-	w := console.NewCondition(console.Narrow)
 	buf := make([]byte, 64<<20)
+	keysBetween(bm, func() { evict(buf) })
+}
+
+// BenchmarkKeysAfterPause is BenchmarkKeysCold with a pause of 65 ms
+// before each key instead, as between a player's keys (and ptyperf's):
+// on a virtual machine whose processors sleep meanwhile, that costs a key
+// far more than emptying the caches does.
+//
+//	go test -run '^$' -bench KeysAfterPause -benchtime 100x ./console/
+func BenchmarkKeysAfterPause(bm *testing.B) {
+	keysBetween(bm, func() { time.Sleep(65 * time.Millisecond) })
+}
+
+// keysBetween runs BenchmarkKeys' ← → keys with between before each,
+// timed too (so that b.N stays small) but left out of median-ns/key.
+func keysBetween(bm *testing.B, between func()) {
+	w := console.NewCondition(console.Narrow)
 	for _, b := range boards {
 		var oldNs float64
 		for _, way := range ways {
 			bm.Run(b.name+"/"+way.name, func(bb *testing.B) {
 				_, med := keyRun(bb, b, moves[0].keys, way.new(w), w, func(step func()) {
 					for range bb.N {
-						evict(buf) // timed too, so that b.N stays small
+						between()
 						step()
 					}
 				})
