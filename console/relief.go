@@ -101,10 +101,3 @@ func (r *relief) stop() {
 	r.closed, r.armed = true, false
 	r.timer.Stop()
 }
-
-// sleeping reports whether the looks have stopped (for tests).
-func (r *relief) sleeping() bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return !r.armed
-}

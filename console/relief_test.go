@@ -49,6 +49,13 @@ func TestReliefTakesOverAStuckStep(t *testing.T) {
 	}
 }
 
+// sleeping reports whether r's looks have stopped.
+func (r *relief) sleeping() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return !r.armed
+}
+
 // The looks stop once steps stop coming, start again with the next step,
 // and never after stop.
 func TestReliefSleepsWhenQuiet(t *testing.T) {
