@@ -36,7 +36,6 @@ type ptyTerm struct {
 	cmd  *exec.Cmd
 	mu   sync.Mutex
 	out  []byte
-	last time.Time   // when the latest bytes arrived
 	at   []time.Time // when each read's bytes arrived
 	once sync.Once
 }
@@ -58,7 +57,6 @@ func startPty(t *testing.T, bin string, width, height int, args ...string) *ptyT
 			now := time.Now()
 			p.mu.Lock()
 			p.out = append(p.out, buf[:n]...)
-			p.last = now
 			p.at = append(p.at, now)
 			if bytes.Contains(buf[:n], []byte("\x1b[6n")) {
 				ptmx.Write([]byte("\x1b[1;2R")) // □ is one column wide here
@@ -105,10 +103,9 @@ func (p *ptyTerm) send(keys string) (n int, took time.Duration) {
 	for time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 		p.mu.Lock()
-		n, last := len(p.out)-from, p.last
-		at := p.at[reads:]
+		n, at := len(p.out)-from, p.at[reads:]
 		p.mu.Unlock()
-		if n > 0 && time.Since(last) > quiet {
+		if n > 0 && time.Since(at[len(at)-1]) > quiet {
 			end := at[0]
 			for _, t := range at[1:] {
 				if t.Sub(end) >= burstGap {
