@@ -244,7 +244,7 @@ func TestPtyPerf(t *testing.T) {
 		progs = append([]program{{name: "old " + rev, bin: copied(t, buildAt(t, rev))}}, progs...)
 	}
 	for _, bin := range filepath.SplitList(os.Getenv("PTYPERF_BINS")) { // more builds to compare
-		progs = append(progs, program{name: filepath.Base(bin), bin: bin})
+		progs = append(progs, program{name: filepath.Base(bin), bin: copied(t, bin)})
 	}
 	for _, name := range []string{"freesweep", "/usr/games/freesweep"} { // Debian puts it out of root's PATH
 		if bin, err := exec.LookPath(name); err == nil {
@@ -351,10 +351,12 @@ func TestPtyPerf(t *testing.T) {
 
 // copied returns a copy of the binary bin, which TestPtyPerf runs in its
 // place. The binary the linker had just written answered keys slower than
-// copies of it run in other columns of the same run: at 100 x 100, in 15
-// runs of 15, by 0.05 to 0.38 ms (median 0.17), whatever the order the
-// programs were started in and sent keys in; run from a copy too, it was
-// as fast as they were. Why was not found (the linker writes its file
+// other files of the same bytes in other columns of the same run (copies,
+// and the same code linked an hour before): at 100 x 100, in 15 runs of 15,
+// by 0.05 to 0.38 ms (median 0.17), whatever the order the programs were
+// started in and sent keys in. Run from a copy, it was as fast as they
+// were, and the build linked an hour before was slower than it in 5 runs
+// of 5 (by 0.04 to 0.19 ms). Why was not found (the linker writes its file
 // through mmap(2), a copy is written through write(2)).
 func copied(t *testing.T, bin string) string {
 	t.Helper()
