@@ -119,7 +119,7 @@ func TestRestoreInGame(t *testing.T) {
 			tm := start(t, "omok")
 			before := tm.Before()
 			tm.WaitFor(topPrompt)
-			tm.Send("1\r1\r") // a two-player game, freestyle
+			tm.Send("1\r") // a two-player game, at once
 			tm.WaitFor("Player 1P")
 			tc.leave(tm)
 			finish(t, tm, before, tc.status)
@@ -164,7 +164,7 @@ func TestBoardSquareInEveryTerminal(t *testing.T) {
 			cmd.Env = withoutEnv(ptytest.Env(), "RUNEWIDTH_EASTASIAN")
 			tm := ptytest.Start(t, cmd, 100, 40, term)
 			tm.WaitFor(topPrompt)
-			tm.Send("1\r1\r\x1b[C\r\x1b[B\r")
+			tm.Send("1\r\x1b[C\r\x1b[B\r")
 			tm.WaitFor("Player 1P")
 			for r := range 15 {
 				for c := range 15 {

@@ -195,3 +195,27 @@ func TestHighlightsOnTheScreen(t *testing.T) {
 		tm.Wait()
 	}
 }
+
+// TestOmokOneStartsAtOnce: as in the original, 1 and Enter in the omok menu
+// put the board on the screen at once, with the original's turn line and
+// no question in between, under every rule -rule can give.
+func TestOmokOneStartsAtOnce(t *testing.T) {
+	for _, rule := range []struct{ flag, panel string }{
+		{"", "규칙: 자유룰"}, {"freestyle", "규칙: 자유룰"}, {"standard", "규칙: 표준룰"},
+		{"renju", "규칙: 렌주룰"}, {"omok", "규칙: 오목룰"},
+	} {
+		args := []string{"omok"}
+		if rule.flag != "" {
+			args = append(args, "-rule", rule.flag)
+		}
+		tm := startAt(t, 100, 40, args...)
+		tm.WaitFor(topPrompt)
+		tm.Send("1\r")
+		screen := tm.WaitFor("Player 1P의 턴입니다.")
+		if !strings.Contains(screen, rule.panel) || strings.Contains(screen, "규칙을 선택하세요.") {
+			t.Errorf("%v: after 1:\n%s", args, screen)
+		}
+		tm.Send("\x03")
+		tm.Wait()
+	}
+}

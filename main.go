@@ -220,7 +220,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 			size, err = omok.ParseSize(s)
 			return err
 		})
-		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); given, the menu does not ask")
+		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); the menu's entry 6 changes it")
 		ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
 		first := fs.String("first", "me", "against the computer, who moves first: me or computer")
 		if err := parseFlags(fs, args, &c); err != nil {
@@ -230,7 +230,6 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		if err := opt.SetComputer(*ai, *first); err != nil {
 			return nil, nil, usageError{err}
 		}
-		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
 		return omok.New(opt, nil), &c, nil
 	case "baseball":
 		ai := baseball.Best

@@ -145,8 +145,8 @@ type measure struct {
 }
 
 var measures = []measure{
-	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false, [3]int{}},
-	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r", "1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, [3]int{}},
+	{"omok 15x15, ← →", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[C", "\x1b[D"}, true, false, [3]int{}},
+	{"omok 15x15, ↑ ↓", 100, 40, []string{"omok"}, []string{"1\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, [3]int{}},
 	{"minesweeper 9x9, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"1\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, true, [3]int{9, 9, 10}},
 	{"minesweeper 16x30, ← →", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[C", "\x1b[D"}, false, false, [3]int{16, 30, 99}},
 	{"minesweeper 16x30, ↑ ↓", 100, 40, []string{"minesweeper", "-seed", "1"}, []string{"3\r", "\r"}, [2]string{"\x1b[B", "\x1b[A"}, false, false, [3]int{16, 30, 99}},

@@ -35,11 +35,8 @@ func currentGame(t *testing.T, d *console.Driver) *game {
 
 func TestComputerMenuQuestions(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r")...)
-	if !strings.Contains(shown(d), "3. 렌주룰") {
-		t.Fatalf("entry 5 does not ask the rule first:\n%s", shown(d))
-	}
-	d.Send(console.Keys("3\r")...) // renju
+	d.Send(console.Keys("6\r3\r")...) // renju, from the menu's own entry
+	d.Send(console.Keys("5\r")...)    // the level first: the rule is not asked
 	for _, want := range []string{"1. 쉬움", "2. 보통", "3. 어려움", "원하는 메뉴를 입력하세요 :"} {
 		if !strings.Contains(shown(d), want) {
 			t.Fatalf("level question lacks %q:\n%s", want, shown(d))
@@ -60,14 +57,14 @@ func TestComputerMenuQuestions(t *testing.T) {
 	if g.cpu == nil || g.cpu.level != engine.Normal || g.cpu.human != P1 || g.board.Rule() != Renju {
 		t.Fatalf("game %+v, want normal with the person as 1P", g.cpu)
 	}
-	if !strings.Contains(shown(d), "Player 1P의 턴입니다.") || !strings.Contains(shown(d), "상대: 컴퓨터 (보통)") {
+	if !strings.Contains(shown(d), "Player 1P(나, ○)의 턴입니다.") || !strings.Contains(shown(d), "상대: 컴퓨터 (보통)") {
 		t.Errorf("game screen:\n%s", shown(d))
 	}
 }
 
 func TestComputerMenuEscGoesBack(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r1\r")...)
+	d.Send(console.Keys("5\r")...)
 	d.Send(console.KeyPress(console.KeyEsc))
 	if got := shown(d); !strings.Contains(got, "5. 컴퓨터와 대전") || strings.Contains(got, "쉬움") {
 		t.Errorf("Esc on the level question:\n%s", got)
@@ -78,7 +75,7 @@ func TestComputerMenuEscGoesBack(t *testing.T) {
 // the last-move marker.
 func TestComputerReplies(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r1\r3\r1\r")...)
+	d.Send(console.Keys("5\r3\r1\r")...)
 	d.Send(console.Keys("jjjjjjjlllllll\r")...) // the centre, 8행 8열
 	g := currentGame(t, d)
 	if g.board.Moves() != 2 {
@@ -92,7 +89,7 @@ func TestComputerReplies(t *testing.T) {
 	if !hasStyleAt(f, last.Row, 2*last.Col, lastStyle) {
 		t.Errorf("the computer's move %v is not marked as the last move", last)
 	}
-	if !strings.Contains(shown(d), "Player 1P의 턴입니다.") {
+	if !strings.Contains(shown(d), "Player 1P(나, ○)의 턴입니다.") {
 		t.Errorf("after the reply:\n%s", shown(d))
 	}
 	// u takes back both moves.
@@ -126,7 +123,7 @@ func hasStyleAt(f console.Frame, row, col int, st console.Style) bool {
 // then comes.
 func TestComputerThinkingKeepsKeys(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r1\r1\r1\r")...)
+	d.Send(console.Keys("5\r1\r1\r")...)
 	d.Hold = true
 	d.Send(console.Keys("jjjjjjjlllllll\r")...)
 	g := currentGame(t, d)
@@ -147,7 +144,7 @@ func TestComputerThinkingKeepsKeys(t *testing.T) {
 	if g.board.Moves() != 2 || g.cpu.thinking {
 		t.Fatalf("%d stones after the answer, thinking %v", g.board.Moves(), g.cpu.thinking)
 	}
-	if !strings.Contains(shown(d), "Player 1P의 턴입니다.") {
+	if !strings.Contains(shown(d), "Player 1P(나, ○)의 턴입니다.") {
 		t.Errorf("after the answer:\n%s", shown(d))
 	}
 	// Now Enter places again, at the cursor moved during the thinking.
@@ -161,7 +158,7 @@ func TestComputerThinkingKeepsKeys(t *testing.T) {
 // person's move; the answer that comes later is dropped.
 func TestComputerUndoWhileThinking(t *testing.T) {
 	d := driver(computerOptions())
-	d.Send(console.Keys("5\r1\r1\r1\r")...)
+	d.Send(console.Keys("5\r1\r1\r")...)
 	d.Hold = true
 	d.Send(console.Keys("jjjjjjjlllllll\r")...)
 	g := currentGame(t, d)
@@ -206,7 +203,7 @@ func TestComputerFirst(t *testing.T) {
 	if g.board.Moves() != 1 || !strings.Contains(shown(d), "무를 수가 없습니다.") {
 		t.Errorf("u with only the computer's stone:\n%s", shown(d))
 	}
-	if !strings.Contains(shown(d), "Player 2P의 턴입니다.") {
+	if !strings.Contains(shown(d), "Player 2P(나, ●)의 턴입니다.") {
 		t.Errorf("turn line:\n%s", shown(d))
 	}
 }
@@ -216,7 +213,7 @@ func TestComputerFirst(t *testing.T) {
 // flag the menu does not ask the rule.
 func TestComputerRenju(t *testing.T) {
 	opt := computerOptions()
-	opt.Rule, opt.RuleGiven = Renju, true
+	opt.Rule = Renju
 	d := driver(opt)
 	d.Send(console.Keys("5\r1\r2\r")...) // easy: mistakes, so long games
 	d.RunCommands()
@@ -246,7 +243,6 @@ func TestComputerRenju(t *testing.T) {
 func TestComputerWins(t *testing.T) {
 	for _, level := range []string{"easy", "normal", "hard"} {
 		opt := computerOptions()
-		opt.RuleGiven = true
 		if err := opt.SetComputer(level, "me"); err != nil {
 			t.Fatal(err)
 		}
@@ -289,12 +285,12 @@ func TestComputerEnglish(t *testing.T) {
 	opt := computerOptions()
 	opt.Lang = "en"
 	d := driver(opt)
-	d.Send(console.Keys("5\r2\r")...)
+	d.Send(console.Keys("5\r")...)
 	if !strings.Contains(shown(d), "3. Hard") {
 		t.Errorf("level question:\n%s", shown(d))
 	}
 	d.Send(console.Keys("3\r2\r")...)
-	if !strings.Contains(shown(d), "Player 2P's turn.") || !strings.Contains(shown(d), "Opponent: computer (hard)") {
+	if !strings.Contains(shown(d), "Player 2P's turn (you, ●).") || !strings.Contains(shown(d), "Opponent: computer (hard)") {
 		t.Errorf("game:\n%s", shown(d))
 	}
 }
@@ -309,7 +305,7 @@ func TestComputerGamesDiffer(t *testing.T) {
 		opt := computerOptions()
 		opt.Rand = rand.New(rand.NewPCG(seed, seed))
 		d := driver(opt)
-		d.Send(console.Keys("5\r1\r1\r1\r")...)              // freestyle, easy, the person first
+		d.Send(console.Keys("5\r1\r1\r")...)                 // easy, the person first
 		d.Send(console.Keys("jjjjjjjlllllll\rl\rj\rh\r")...) // the same four moves every game
 		games[strings.Join(strings.Split(shown(d), "\n")[:15], "\n")] = true
 	}

@@ -18,7 +18,7 @@ func TestKeptRowsMatchFreshFrames(t *testing.T) {
 	sizes := []console.Size{screentest.Size, {Width: 38, Height: 24}}
 	for _, rule := range []Rule{Freestyle, Renju} {
 		screentest.EachWidth(t, func(t *testing.T, w *runewidth.Condition) {
-			opt := Options{Width: w, Rule: rule, RuleGiven: true}
+			opt := Options{Width: w, Rule: rule}
 			rng := rand.New(rand.NewPCG(5, uint64(rule)))
 			var played string
 			kept := startGame(opt)
@@ -58,7 +58,7 @@ func BenchmarkViewMove(b *testing.B) {
 	size := console.Size{Width: 100, Height: 40}
 	run := func(forget bool) func(b *testing.B) {
 		return func(b *testing.B) {
-			s := console.Feed(startGame(Options{Width: w, Size: 19, Rule: Renju, RuleGiven: true}),
+			s := console.Feed(startGame(Options{Width: w, Size: 19, Rule: Renju}),
 				console.Keys(playKeys(Point{9, 9}, Point{9, 10}, Point{10, 9}))...)
 			g := s.(*game)
 			n := 0

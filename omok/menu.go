@@ -16,6 +16,7 @@ const (
 	itemCredits
 	itemQuit
 	itemComputer // not in the original: a game against the computer
+	itemRule     // not in the original: the rule for every game after
 )
 
 // menuScreen is the original's menu(): a numbered menu in a scrolling
@@ -55,22 +56,12 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		m.short = nil
 	}
 	switch n {
-	case itemComputer:
-		if m.opt.RuleGiven {
-			return m.askLevel()
-		}
-		return m.askRule(func(r Rule) console.Screen {
-			m.opt.Rule = r
-			return m.askLevel()
-		})
 	case itemPlay:
-		if m.opt.RuleGiven {
-			return newGame(m)
-		}
-		return m.askRule(func(r Rule) console.Screen {
-			m.opt.Rule = r
-			return newGame(m)
-		})
+		return newGame(m)
+	case itemComputer:
+		return m.askLevel()
+	case itemRule:
+		return m.askRule()
 	case itemHowTo:
 		m.showHowTo()
 	case itemCredits:
@@ -83,6 +74,12 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		return m.back
 	}
 	return m
+}
+
+// newMenu returns the menu as it stands: its last entry names the rule in
+// force.
+func (m *menuScreen) newMenu() *console.Menu {
+	return console.NewMenu(m.text.menuBlock(m.opt.Rule), m.text.prompt, m.text.retry, itemRule)
 }
 
 // askLevel asks entry 5's first question of its own, the level.
@@ -133,13 +130,15 @@ func (m *menuScreen) showHowTo() {
 	glyphs, forbid := m.glyphs()
 	full := m.text.howToPlay(m.opt.Rule, m.opt.Size, glyphs, forbid)
 	m.menu.Show(full...)
-	diagram := threeThree(glyphs, forbid, fmt.Sprintf(m.text.diagram, forbid))
-	short := slices.DeleteFunc(slices.Clone(full), func(l string) bool { return slices.Contains(diagram, l) })
+	// The short how-to leaves out the diagram, and the keys that the panel
+	// beside the board lists anyway, past the original's two.
+	left := append(threeThree(glyphs, forbid, fmt.Sprintf(m.text.diagram, forbid)), m.text.keys[3:]...)
+	short := slices.DeleteFunc(slices.Clone(full), func(l string) bool { return slices.Contains(left, l) })
 	if len(short) == len(full) {
 		return
 	}
 	m.tall = full
-	m.short = console.NewMenu(m.text.menu, m.text.prompt, m.text.retry, itemComputer)
+	m.short = m.newMenu()
 	m.short.Show(short...)
 }
 
@@ -162,36 +161,42 @@ func (m *menuScreen) howToRows(size console.Size) int {
 }
 
 // askRule clears the screen and asks for the rule in the menu's style, one
-// number per rule; start gets the answer. Esc goes back to the menu.
-func (m *menuScreen) askRule(start func(Rule) console.Screen) console.Screen {
+// number per rule. The answer holds for every game until the program ends.
+func (m *menuScreen) askRule() console.Screen {
 	return &ruleScreen{
-		menu:  m,
-		ask:   console.NewMenu(m.text.ruleMenu, m.text.rulePrompt, m.text.retry, len(renju.Rules)),
-		start: start,
+		menu: m,
+		ask:  console.NewMenu(m.text.ruleMenu, m.text.rulePrompt, m.text.retry, len(renju.Rules)),
 	}
 }
 
-// ruleScreen is the rule question asked before a game.
+// ruleScreen is the rule question of the menu's last entry.
 type ruleScreen struct {
-	menu  *menuScreen
-	ask   *console.Menu
-	start func(Rule) console.Screen
+	menu *menuScreen
+	ask  *console.Menu
 }
 
-// Update passes typed keys to the question; Esc returns to the menu.
+// Update passes typed keys to the question; Esc returns to the menu and
+// keeps the rule.
 func (s *ruleScreen) Update(ev console.Event) console.Screen {
-	if ev.Type == console.KeyEvent && ev.IsKey(console.KeyEsc) {
+	if ev.IsKey(console.KeyEsc) {
 		return s.menu.reopen()
 	}
-	if n := s.ask.Update(ev); n > 0 {
-		return s.start(renju.Rules[n-1])
+	n := s.ask.Update(ev)
+	if n == 0 {
+		return s
 	}
-	return s
+	m := s.menu
+	m.opt.Rule = renju.Rules[n-1]
+	m.menu = m.newMenu()
+	m.menu.Show(fmt.Sprintf(m.text.ruleSet, m.text.ruleWord[m.opt.Rule]))
+	return m
 }
 
 // View shows the question's transcript.
 func (s *ruleScreen) View(size console.Size) console.Frame {
-	return s.ask.View(size, s.menu.opt.Width)
+	f := s.ask.View(size, s.menu.opt.Width)
+	f.Lang = string(s.menu.opt.Lang)
+	return f
 }
 
 // reopen clears the screen and asks again, as the original's loop prints

@@ -37,12 +37,10 @@ type Options struct {
 	// as 15.
 	Size int
 	// Rule decides which lines win and which moves are forbidden:
-	// Freestyle (the original's), Standard, Renju or Omok. The how-to
-	// explains it until the player chooses another before a game.
+	// Freestyle (the original's), Standard, Renju or Omok. Every game is
+	// played on it until the player chooses another from the menu's last
+	// entry; the how-to and the panel beside the board explain it.
 	Rule Rule
-	// RuleGiven says the command line chose Rule (-rule): the menu then
-	// starts a game without asking for the rule.
-	RuleGiven bool
 	// Width measures text and pads board glyphs; nil builds one from the
 	// environment (console.NewCondition).
 	Width *runewidth.Condition
@@ -117,8 +115,8 @@ func New(opt Options, back console.Screen) console.Screen {
 		opt:  opt,
 		text: t,
 		back: back,
-		menu: console.NewMenu(t.menu, t.prompt, t.retry, itemComputer),
 	}
+	m.menu = m.newMenu()
 	if opt.VsComputer {
 		return newComputerGame(m, opt.Level, opt.ComputerFirst)
 	}

@@ -348,7 +348,7 @@ func (g *game) View(size console.Size) console.Frame {
 	case g.cpu != nil && g.cpu.thinking:
 		f.Lines(row, g.text.thinking, g.text.move)
 	default:
-		f.Lines(row, fmt.Sprintf(g.text.turn, int(g.board.Turn())), g.text.move)
+		f.Lines(row, g.turnLine(), g.text.move)
 		if g.confirm {
 			f.Line(row+2, g.text.confirm)
 			f.CursorAt(row+2, console.Width(g.opt.Width, g.text.confirm))
@@ -359,6 +359,17 @@ func (g *game) View(size console.Size) console.Frame {
 	f.Need = console.Size{Width: g.measure().need, Height: n + 3}
 	f.Lang = string(g.opt.Lang)
 	return f
+}
+
+// turnLine says who moves: the original's line between two people; against
+// the computer it also says that the player to move is the person, and
+// with which stone, since nothing else says which side the person took.
+func (g *game) turnLine() string {
+	turn := g.board.Turn()
+	if g.cpu == nil {
+		return fmt.Sprintf(g.text.turn, int(turn))
+	}
+	return fmt.Sprintf(g.text.yourTurn, int(turn), g.glyphs[turn])
 }
 
 // finalLines are the final board and the two lines under it, as text for

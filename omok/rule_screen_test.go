@@ -1,6 +1,7 @@
 package omok
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -8,9 +9,11 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/omok/renju"
 )
 
-// ruleQuestion is the rule question after 1, as the player reads it.
+// ruleQuestion is the rule question of the menu's entry 6, as the player
+// reads it.
 var ruleQuestion = []string{
 	"============================",
 	"규칙을 선택하세요.",
@@ -22,29 +25,65 @@ var ruleQuestion = []string{
 	"원하는 규칙을 입력하세요 :",
 }
 
+// TestOneStartsAtOnce: 1 shows the board and the original's turn line at
+// once, with no question between, under every rule, whether the command
+// line or the menu's entry 6 chose it.
+func TestOneStartsAtOnce(t *testing.T) {
+	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+		for _, rule := range renju.Rules {
+			for _, s := range []console.Screen{
+				console.Feed(New(Options{Width: w, Rule: rule}, nil), console.Keys("1\r")...),
+				console.Feed(New(Options{Width: w}, nil), console.Keys(fmt.Sprintf("6\r%d\r1\r", rule+1))...),
+			} {
+				g, ok := s.(*game)
+				if !ok {
+					t.Fatalf("%v: 1 opens %T:\n%s", rule, s, screenText(s, w))
+				}
+				if g.board.Rule() != rule {
+					t.Errorf("%v: the game plays %v", rule, g.board.Rule())
+				}
+				if got := under(s, w, 15); got[0] != "Player 1P의 턴입니다." {
+					t.Errorf("%v: under the board %q", rule, got)
+				}
+			}
+		}
+	})
+}
+
 func TestRuleQuestion(t *testing.T) {
 	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
-		s := console.Feed(New(Options{Width: w}, nil), console.Keys("1\r")...)
+		s := console.Feed(New(Options{Width: w}, nil), console.Keys("6\r")...)
 		if got := screenText(s, w); got != strings.Join(ruleQuestion, "\n") {
-			t.Fatalf("after 1:\n%s\nwant:\n%s", got, strings.Join(ruleQuestion, "\n"))
+			t.Fatalf("after 6:\n%s\nwant:\n%s", got, strings.Join(ruleQuestion, "\n"))
 		}
 		// A wrong answer is asked again, as the menu does.
 		s = console.Feed(s, console.Keys("5\r")...)
 		if got := screenText(s, w); !strings.Contains(got, "다시 입력하세요.\n"+strings.Join(ruleQuestion, "\n")) {
 			t.Fatalf("after 5:\n%s", got)
 		}
-		// Esc goes back to the menu.
+		// Esc goes back to the menu and keeps the rule.
 		s = console.Feed(s, console.Keys("\x1b")...)
 		if got := screenText(s, w); got != strings.Join(menuLines, "\n") {
 			t.Fatalf("after Esc:\n%s", got)
 		}
+		words := []string{"자유룰", "표준룰", "렌주룰", "오목룰"}
 		for n, name := range []string{"규칙: 자유룰 (5개 이상)", "규칙: 표준룰 (정확히 5개)", "규칙: 렌주룰 (선공 금수)", "규칙: 오목룰 (3-3 금지)"} {
-			g := console.Feed(New(Options{Width: w}, nil), console.Keys("1\r"+string(rune('1'+n))+"\r")...)
-			gm, ok := g.(*game)
-			if !ok || gm.board.Rule() != Rule(n) {
-				t.Fatalf("answer %d: %T", n+1, g)
+			// The answer is said above the menu, whose entry 6 names it.
+			m := console.Feed(New(Options{Width: w}, nil), console.Keys("6\r"+string(rune('1'+n))+"\r")...)
+			want := "규칙을 " + words[n] + "로 정했습니다. 프로그램을 마칠 때까지 이 규칙으로 둡니다.\n" + menuWith(words[n])
+			if got := screenText(m, w); got != want {
+				t.Fatalf("answer %d:\n%s\nwant:\n%s", n+1, got, want)
 			}
-			text := screenText(g, w)
+			// It holds for the games after: two-player, the computer, and
+			// again after a game is left.
+			for _, keys := range []string{"1\r", "1\r\x1by", "5\r1\r1\r"} {
+				m = console.Feed(m, console.Keys(keys)...)
+			}
+			gm, ok := m.(*game)
+			if !ok || gm.board.Rule() != Rule(n) || gm.cpu == nil {
+				t.Fatalf("answer %d: %T", n+1, m)
+			}
+			text := screenText(m, w)
 			if !strings.Contains(text, name) {
 				t.Errorf("answer %d: the panel does not name the rule %q:\n%s", n+1, name, text)
 			}
@@ -53,11 +92,6 @@ func TestRuleQuestion(t *testing.T) {
 			}
 		}
 	})
-	// A rule given on the command line is not asked.
-	s := console.Feed(New(Options{Rule: Renju, RuleGiven: true}, nil), console.Keys("1\r")...)
-	if g, ok := s.(*game); !ok || g.board.Rule() != Renju {
-		t.Fatalf("-rule renju: 1 opens %T", s)
-	}
 }
 
 // threeThreeKeys plays threeThreeGame from the cursor's start.
@@ -160,7 +194,7 @@ func TestFiveBeatsForbiddenOnScreen(t *testing.T) {
 func TestHowToNamesTheRuleInForce(t *testing.T) {
 	eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
 		// Choose renju for a game, leave it, then read the how-to.
-		s := console.Feed(New(Options{Width: w}, nil), console.Keys("1\r3\r\x1by2\r")...)
+		s := console.Feed(New(Options{Width: w}, nil), console.Keys("6\r3\r2\r")...)
 		got := screenText(s, w)
 		for _, want := range []string{
 			"[규칙] 렌주룰: 선공(1P)은 3-3, 4-4, 장목(6개 이상)을 둘 수 없습니다(금수).",
@@ -173,7 +207,7 @@ func TestHowToNamesTheRuleInForce(t *testing.T) {
 		}
 	})
 	w := console.NewCondition(console.Narrow)
-	s := console.Feed(New(Options{Width: w, Rule: Omok, RuleGiven: true, ASCII: true, Lang: "en"}, nil), console.Keys("2\r")...)
+	s := console.Feed(New(Options{Width: w, Rule: Omok, ASCII: true, Lang: "en"}, nil), console.Keys("2\r")...)
 	got := screenText(s, w)
 	for _, want := range []string{"[Rule] omok (Korean rule): neither player may make 3-3", "  . O O x .    x : 3-3 (two open threes)"} {
 		if !strings.Contains(got, want) {
@@ -189,7 +223,7 @@ func TestHowToNamesTheRuleInForce(t *testing.T) {
 func TestHowToFitsEightyByTwentyFour(t *testing.T) {
 	for _, rule := range []Rule{Renju, Omok} {
 		eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
-			d := console.NewDriver(New(Options{Width: w, Rule: rule, RuleGiven: true}, nil), console.Size{Width: 80, Height: 24})
+			d := console.NewDriver(New(Options{Width: w, Rule: rule}, nil), console.Size{Width: 80, Height: 24})
 			d.Input([]byte("2\r"))
 			got := strings.Split(d.Text(w), "\n")
 			if got[0] != "============================" || !strings.HasPrefix(got[1], "오목은 보드판 위에 5개의 돌을") {
@@ -212,7 +246,7 @@ func TestHowToFitsEightyByTwentyFour(t *testing.T) {
 func TestASCIIStonesInTexts(t *testing.T) {
 	w := console.NewCondition(console.Narrow)
 	for _, tag := range []lang.Tag{lang.Korean, lang.English} {
-		opt := Options{Width: w, Rule: Renju, RuleGiven: true, ASCII: true, Lang: tag}
+		opt := Options{Width: w, Rule: Renju, ASCII: true, Lang: tag}
 		for _, keys := range []string{"2\r", "5\r1\r"} {
 			got := screenText(console.Feed(New(opt, nil), console.Keys(keys)...), w)
 			if strings.ContainsAny(got, "○●□×") {

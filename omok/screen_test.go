@@ -22,7 +22,8 @@ var (
 	screenText = screentest.Text
 )
 
-// menuLines is the original's menu block and prompt.
+// menuLines is the original's menu block and prompt, with two entries
+// after the original's four: the computer, and the rule in force.
 var menuLines = []string{
 	"============================",
 	"오목 게임을 플레이합시다!",
@@ -31,8 +32,14 @@ var menuLines = []string{
 	"3. Credits",
 	"4. 종료",
 	"5. 컴퓨터와 대전",
+	"6. 규칙 선택 (지금: 자유룰)",
 	"============================",
 	"원하는 메뉴를 입력하세요 :",
+}
+
+// menuWith is menuLines with rule in force, as its last entry names it.
+func menuWith(rule string) string {
+	return strings.Replace(strings.Join(menuLines, "\n"), "(지금: 자유룰)", "(지금: "+rule+")", 1)
 }
 
 func TestMenu(t *testing.T) {
@@ -42,7 +49,7 @@ func TestMenu(t *testing.T) {
 			t.Fatalf("menu:\n%s\nwant:\n%s", got, want)
 		}
 		f := s.View(terminal)
-		if f.Cursor == nil || *f.Cursor != (console.Pos{Row: 8, Col: console.Width(w, "원하는 메뉴를 입력하세요 : ")}) {
+		if f.Cursor == nil || *f.Cursor != (console.Pos{Row: 9, Col: console.Width(w, "원하는 메뉴를 입력하세요 : ")}) {
 			t.Errorf("cursor %v, want after the prompt", f.Cursor)
 		}
 	})
@@ -56,7 +63,7 @@ func TestMenuWrongAnswers(t *testing.T) {
 			if _, ok := s.(*menuScreen); !ok {
 				t.Fatalf("%q: left the menu for %T", answer, s)
 			}
-			want := strings.Join(menuLines[:8], "\n") + "\n원하는 메뉴를 입력하세요 : " + answer +
+			want := strings.Join(menuLines[:9], "\n") + "\n원하는 메뉴를 입력하세요 : " + answer +
 				"\n다시 입력하세요.\n" + strings.Join(menuLines, "\n")
 			if got := screenText(s, w); got != want {
 				t.Errorf("%q:\n%s\nwant:\n%s", answer, got, want)
@@ -80,8 +87,8 @@ func TestHowToPlay(t *testing.T) {
 		opt  Options
 		rule string
 	}{
-		{Options{}, "[규칙] 자유룰: 5개 이상 연속으로 놓으면 승리합니다.\n[보드판] 15x15"},
-		{Options{Rule: Standard, Size: 19}, "[규칙] 표준룰: 정확히 5개여야 승리합니다. 6개 이상(장목)은 승리가 아닙니다.\n[보드판] 19x19"},
+		{Options{}, "[규칙] 자유룰: 5개 이상 연속으로 놓으면 승리합니다.\n규칙은 메뉴의 6번에서 바꿀 수 있습니다.\n[보드판] 15x15"},
+		{Options{Rule: Standard, Size: 19}, "[규칙] 표준룰: 정확히 5개여야 승리합니다. 6개 이상(장목)은 승리가 아닙니다.\n규칙은 메뉴의 6번에서 바꿀 수 있습니다.\n[보드판] 19x19"},
 	} {
 		eachWidth(t, func(t *testing.T, w *runewidth.Condition) {
 			tt.opt.Width = w
@@ -96,7 +103,7 @@ func TestHowToPlay(t *testing.T) {
 					t.Errorf("how-to does not name the key %q", k)
 				}
 			}
-			if tail := got[len(got)-len(menuLines):]; strings.Join(tail, "\n") != strings.Join(menuLines, "\n") {
+			if tail := got[len(got)-len(menuLines):]; strings.Join(tail, "\n") != menuWith(korean.ruleWord[tt.opt.normalized().Rule]) {
 				t.Errorf("how-to does not end with the menu:\n%s", strings.Join(tail, "\n"))
 			}
 		})
@@ -218,14 +225,9 @@ func cursorAt(t *testing.T, s console.Screen, n int) Point {
 	return found[0]
 }
 
-// startGame opens the game from the menu, answering the rule question
-// with opt.Rule unless the command line gave it.
+// startGame opens the two-player game from the menu, on opt.Rule.
 func startGame(opt Options) console.Screen {
-	keys := "1\r"
-	if !opt.RuleGiven {
-		keys += fmt.Sprintf("%d\r", opt.normalized().Rule+1)
-	}
-	return console.Feed(New(opt, nil), console.Keys(keys)...)
+	return console.Feed(New(opt, nil), console.Keys("1\r")...)
 }
 
 // under returns the lines of the screen under an n-row board.
@@ -616,7 +618,7 @@ func TestASCII(t *testing.T) {
 func TestEnglish(t *testing.T) {
 	w := screentest.Narrow
 	s := New(Options{Lang: "en", Width: w}, nil)
-	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n5. Play against the computer\n============================\nEnter a menu number :"
+	menu := "============================\nLet's play Omok!\n1. Two-player game\n2. How to play\n3. Credits\n4. Quit\n5. Play against the computer\n6. Choose the rule (now: freestyle)\n============================\nEnter a menu number :"
 	if got := screenText(s, w); got != menu {
 		t.Fatalf("menu:\n%s", got)
 	}
@@ -625,7 +627,7 @@ func TestEnglish(t *testing.T) {
 		t.Errorf("retry:\n%s", screenText(s, w))
 	}
 	s = console.Feed(s, console.Keys("2\r")...)
-	if got := screenText(s, w); !strings.Contains(got, "[Rule] freestyle: five or more in a row wins.\n[Board] 15x15") || !strings.Contains(got, "Enter : place a stone.") {
+	if got := screenText(s, w); !strings.Contains(got, "[Rule] freestyle: five or more in a row wins.\nMenu entry 6 changes the rule.\n[Board] 15x15") || !strings.Contains(got, "Enter : place a stone.") {
 		t.Errorf("how-to:\n%s", got)
 	}
 	s = console.Feed(s, console.Keys("3\r")...)

@@ -2,6 +2,7 @@ package omok
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"termgames/internal/lang"
@@ -11,7 +12,8 @@ import (
 // text holds every line the screens show, in one language. The Korean lines
 // are the original's, character for character, where the original has them.
 type text struct {
-	menu     []string // the block between and including the '=' rules
+	menu     []string // the block between and including the '=' rules, without the rule entry
+	ruleItem string   // Printf format: the rule in force's name; the menu's last entry
 	prompt   string
 	retry    string
 	howTo    []string // before the rule line
@@ -19,6 +21,7 @@ type text struct {
 	credits  []string
 	quit     string
 	turn     string // Printf format: the player number
+	yourTurn string // Printf format: the player number and stone; the person's turn against the computer
 	move     string // the line under the turn line
 	occupied string
 	win      string // Printf format: the player number
@@ -29,9 +32,12 @@ type text struct {
 	noUndo   string
 	confirm  string
 	rule     [4]string // by Rule
+	ruleHint string    // after the rule line of the how-to: where the rule is chosen
 	size     string    // Printf format: the board size twice
 	panel    []string  // the keys beside the board
 	ruleName [4]string // by Rule, short, beside the board
+	ruleWord [4]string // by Rule, the rule's name alone: on the menu's rule entry
+	ruleSet  string    // Printf format: the rule's name; above the menu once chosen
 	moves    string    // Printf format: the number of moves
 	last     string    // Printf format: row, column (1-based)
 	// The game against the computer.
@@ -65,8 +71,9 @@ var korean = text{
 		"5. 컴퓨터와 대전",
 		rule28,
 	},
-	prompt: "원하는 메뉴를 입력하세요 : ",
-	retry:  "다시 입력하세요.",
+	ruleItem: "6. 규칙 선택 (지금: %s)",
+	prompt:   "원하는 메뉴를 입력하세요 : ",
+	retry:    "다시 입력하세요.",
 	howTo: []string{
 		rule28,
 		"오목은 보드판 위에 5개의 돌을 연속으로 놓으면 승리하는 게임입니다.",
@@ -90,6 +97,7 @@ var korean = text{
 	size:     "[보드판] %dx%d",
 	quit:     "프로그램을 종료합니다.",
 	turn:     "Player %dP의 턴입니다.",
+	yourTurn: "Player %dP(나, %s)의 턴입니다.",
 	move:     "키보드(상,하,좌,우)키로 이동하고, Enter를 눌러 돌을 배치하여 주세요.",
 	occupied: "이미 돌이 배치되어 있습니다. 다른 곳에 배치해주세요.",
 	win:      "Player %dP의 승리로 게임을 종료합니다.",
@@ -99,6 +107,7 @@ var korean = text{
 	undone:   "한 수 물렀습니다.",
 	noUndo:   "무를 수가 없습니다.",
 	confirm:  "게임을 그만두고 메뉴로 돌아갈까요? (y/n) ",
+	ruleHint: "규칙은 메뉴의 6번에서 바꿀 수 있습니다.",
 	rule: [4]string{
 		Freestyle: "[규칙] 자유룰: 5개 이상 연속으로 놓으면 승리합니다.",
 		Standard:  "[규칙] 표준룰: 정확히 5개여야 승리합니다. 6개 이상(장목)은 승리가 아닙니다.",
@@ -161,8 +170,10 @@ var korean = text{
 		Freestyle: "규칙: 자유룰 (5개 이상)", Standard: "규칙: 표준룰 (정확히 5개)",
 		Renju: "규칙: 렌주룰 (선공 금수)", Omok: "규칙: 오목룰 (3-3 금지)",
 	},
-	moves: "놓은 돌: %d",
-	last:  "마지막 수: %d행 %d열",
+	ruleWord: [4]string{Freestyle: "자유룰", Standard: "표준룰", Renju: "렌주룰", Omok: "오목룰"},
+	ruleSet:  "규칙을 %s로 정했습니다. 프로그램을 마칠 때까지 이 규칙으로 둡니다.",
+	moves:    "놓은 돌: %d",
+	last:     "마지막 수: %d행 %d열",
 }
 
 var english = text{
@@ -176,8 +187,9 @@ var english = text{
 		"5. Play against the computer",
 		rule28,
 	},
-	prompt: "Enter a menu number : ",
-	retry:  "Please enter again.",
+	ruleItem: "6. Choose the rule (now: %s)",
+	prompt:   "Enter a menu number : ",
+	retry:    "Please enter again.",
 	howTo: []string{
 		rule28,
 		"Omok is won by placing five stones in a row on the board.",
@@ -201,6 +213,7 @@ var english = text{
 	size:     "[Board] %dx%d",
 	quit:     "Quitting the program.",
 	turn:     "Player %dP's turn.",
+	yourTurn: "Player %dP's turn (you, %s).",
 	move:     "Move with the arrow keys (up, down, left, right); Enter places a stone.",
 	occupied: "A stone is already there. Place yours somewhere else.",
 	win:      "Player %dP wins. The game is over.",
@@ -210,6 +223,7 @@ var english = text{
 	undone:   "Took back one move.",
 	noUndo:   "There is no move to take back.",
 	confirm:  "Leave the game and return to the menu? (y/n) ",
+	ruleHint: "Menu entry 6 changes the rule.",
 	rule: [4]string{
 		Freestyle: "[Rule] freestyle: five or more in a row wins.",
 		Standard:  "[Rule] standard: exactly five in a row wins; six or more does not.",
@@ -272,20 +286,30 @@ var english = text{
 		Freestyle: "Rule: freestyle (5 or more)", Standard: "Rule: standard (exactly 5)",
 		Renju: "Rule: renju (1P forbidden)", Omok: "Rule: omok (no 3-3)",
 	},
-	moves: "Stones: %d",
-	last:  "Last move: row %d, col %d",
+	ruleWord: [4]string{Freestyle: "freestyle", Standard: "standard", Renju: "renju", Omok: "omok"},
+	ruleSet:  "The rule is now %s, until the program ends.",
+	moves:    "Stones: %d",
+	last:     "Last move: row %d, col %d",
 }
 
 // language returns the texts for a -lang value; the original's Korean
 // when there is none.
 func language(tag lang.Tag) *text { return lang.Pick(tag, lang.Korean, &korean, &english) }
 
+// menuBlock is the menu with its last entry, the rule, naming the rule in
+// force.
+func (t *text) menuBlock(r Rule) []string {
+	last := len(t.menu) - 1
+	block := slices.Clone(t.menu[:last])
+	return append(block, fmt.Sprintf(t.ruleItem, t.ruleWord[r]), t.menu[last])
+}
+
 // howToPlay returns the how-to screen: the original's lines, the rule and
 // the board size in force, then the keys. A rule with forbidden moves gets
 // a few more lines and a small board showing a 3-3, drawn with the game's
 // glyphs.
 func (t *text) howToPlay(r Rule, size int, glyphs [3]string, forbid string) []string {
-	lines := append(stones(t.howTo, glyphs), t.rule[r])
+	lines := append(stones(t.howTo, glyphs), t.rule[r], t.ruleHint)
 	if t.ruleHowTo[r] != nil {
 		lines = append(lines, t.ruleHowTo[r]...)
 		lines = append(lines, threeThree(glyphs, forbid, fmt.Sprintf(t.diagram, forbid))...)
