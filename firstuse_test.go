@@ -1,11 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"termgames/console"
 )
@@ -43,7 +49,7 @@ func TestWidthWithoutAnswer(t *testing.T) {
 func TestMenusTakeSpaces(t *testing.T) {
 	c := common{seeded: true, seed: 1}
 	c.w = console.NewCondition(console.Narrow)
-	d := console.NewDriver(newTopMenu(c, c.w), console.Size{Width: 100, Height: 40})
+	d := console.NewDriver(newTopMenu(c, games()), console.Size{Width: 100, Height: 40})
 	steps := []struct{ keys, shows string }{
 		{" 1\r", "오목 게임을 플레이합시다!"},            // top menu
 		{"2 \r", "오목은 보드판 위에 5개의 돌을"},         // omok menu: how-to
@@ -64,26 +70,67 @@ func TestMenusTakeSpaces(t *testing.T) {
 	}
 }
 
-// readmeCommand is a `go run .` line of a code block in README.md, with
-// the lines the README shows it printing (for a `$ ` line).
-type readmeCommand struct {
+// markdownCommand is a `go run .` line of a code block in a Markdown file,
+// with the lines the file shows it printing (for a `$ ` line).
+type markdownCommand struct {
+	file  string // slash-separated, from the top folder
 	line  int
 	args  []string
 	stdin string // a file after <
 	shown []string
 }
 
-// readmeCommands finds every `go run .` command in README.md's code
-// blocks, as a newcomer would copy it.
-func readmeCommands(t *testing.T) []readmeCommand {
+// where is the command's place in its file, as file:line.
+func (c markdownCommand) where() string { return fmt.Sprintf("%s:%d", c.file, c.line) }
+
+// markdownFiles returns every Markdown file of the repository, README.md
+// and docs/ included, as slash-separated paths from the top folder;
+// testdata and .git are not the repository's documents.
+func markdownFiles(t *testing.T) []string {
 	t.Helper()
-	b, err := os.ReadFile("README.md")
+	var files []string
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(d.Name(), ".md") {
+			files = append(files, filepath.ToSlash(path))
+		}
+		return nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cmds []readmeCommand
+	if !slices.Contains(files, "README.md") {
+		t.Fatalf("no README.md among the Markdown files %v", files)
+	}
+	return files
+}
+
+// markdownCommands finds every `go run .` command in the code blocks of
+// every Markdown file, as a newcomer would copy it.
+func markdownCommands(t *testing.T) []markdownCommand {
+	t.Helper()
+	var cmds []markdownCommand
+	for _, file := range markdownFiles(t) {
+		b, err := os.ReadFile(filepath.FromSlash(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmds = append(cmds, commandsIn(file, string(b))...)
+	}
+	return cmds
+}
+
+// commandsIn finds the `go run .` commands of one Markdown file's fenced
+// and indented code blocks.
+func commandsIn(file, text string) []markdownCommand {
+	var cmds []markdownCommand
 	fenced := false
-	lines := strings.Split(string(b), "\n")
+	lines := strings.Split(text, "\n")
 	for i, l := range lines {
 		if strings.HasPrefix(l, "```") {
 			fenced = !fenced
@@ -98,7 +145,7 @@ func readmeCommands(t *testing.T) []readmeCommand {
 		if !ok {
 			continue
 		}
-		c := readmeCommand{line: i + 1}
+		c := markdownCommand{file: file, line: i + 1}
 		rest, c.stdin, _ = strings.Cut(rest, "<")
 		c.stdin = strings.TrimSpace(c.stdin)
 		c.args = strings.Fields(rest)
@@ -110,14 +157,15 @@ func readmeCommands(t *testing.T) []readmeCommand {
 	return cmds
 }
 
-// TestReadmeCommands runs every `go run .` command of the README as written
-// from the top folder of a clone: the judge's against the output the README
-// shows, -h for its status, and the others (games, which need a terminal)
-// through the command line's parsing, which must take their flags.
-func TestReadmeCommands(t *testing.T) {
-	cmds := readmeCommands(t)
+// TestMarkdownCommands runs every `go run .` command of every Markdown
+// file as written from the top folder of a clone: the judge's and omok
+// forbid's against the output the file shows, -h for its status, and the
+// others (games, which need a terminal, and long runs) through the command
+// line's parsing, which must take their flags.
+func TestMarkdownCommands(t *testing.T) {
+	cmds := markdownCommands(t)
 	if len(cmds) < 10 {
-		t.Fatalf("only %d commands found in README.md", len(cmds))
+		t.Fatalf("only %d commands found in the Markdown files", len(cmds))
 	}
 	judged := 0
 	for _, c := range cmds {
@@ -127,7 +175,7 @@ func TestReadmeCommands(t *testing.T) {
 			if c.stdin != "" {
 				b, err := os.ReadFile(c.stdin)
 				if err != nil {
-					t.Fatalf("README.md:%d: %v", c.line, err)
+					t.Fatalf("%s: %v", c.where(), err)
 				}
 				stdin = string(b)
 			}
@@ -138,15 +186,15 @@ func TestReadmeCommands(t *testing.T) {
 				want, wantStatus = want[:len(want)-1], 1
 			}
 			if status != wantStatus {
-				t.Errorf("README.md:%d: %v: status %d, want %d: %s", c.line, c.args, status, wantStatus, errOut)
+				t.Errorf("%s: %v: status %d, want %d: %s", c.where(), c.args, status, wantStatus, errOut)
 			}
 			if c.shown != nil && strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Errorf("README.md:%d: %v prints %q, the README shows %q", c.line, c.args, got, want)
+				t.Errorf("%s: %v prints %q, the file shows %q", c.where(), c.args, got, want)
 			}
 			judged++
 		case slices.Contains(c.args, "-h"):
 			if _, errOut, status := runPiped(t, "", c.args...); status != 0 {
-				t.Errorf("README.md:%d: %v: status %d, %s", c.line, c.args, status, errOut)
+				t.Errorf("%s: %v: status %d, %s", c.where(), c.args, status, errOut)
 			}
 		default:
 			args := c.args
@@ -154,11 +202,116 @@ func TestReadmeCommands(t *testing.T) {
 				args = append(args, "-games", "1") // its flags are what is checked, not ten thousand games
 			}
 			if _, _, err := parse(args, strings.NewReader(""), io.Discard, io.Discard); err != nil {
-				t.Errorf("README.md:%d: %v: %v", c.line, c.args, err)
+				t.Errorf("%s: %v: %v", c.where(), c.args, err)
 			}
 		}
 	}
 	if judged < 6 {
-		t.Errorf("only %d judge and forbid commands in README.md", judged)
+		t.Errorf("only %d judge and forbid commands in the Markdown files", judged)
 	}
 }
+
+// markdownLink is a link target of a Markdown file, outside code.
+var markdownLink = regexp.MustCompile(`\]\(([^()\s]+)\)`)
+
+// TestMarkdownLinks checks that every relative link between the Markdown
+// files leads to a file of the repository, and a link to a heading
+// (file.md#part, or #part) to a heading that is there, by GitHub's anchors.
+func TestMarkdownLinks(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	texts := map[string]string{}
+	for _, file := range markdownFiles(t) {
+		b, err := os.ReadFile(filepath.FromSlash(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[file] = string(b)
+		anchors[file] = headingAnchors(string(b))
+	}
+	links := 0
+	for file, text := range texts {
+		for i, l := range proseLines(text) {
+			for _, m := range markdownLink.FindAllStringSubmatch(l, -1) {
+				target := m[1]
+				if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+					continue
+				}
+				links++
+				name, frag, _ := strings.Cut(target, "#")
+				to := file
+				if name != "" {
+					to = path.Join(path.Dir(file), name)
+					if _, err := os.Stat(filepath.FromSlash(to)); err != nil {
+						t.Errorf("%s:%d: link %s: %v", file, i+1, target, err)
+						continue
+					}
+				}
+				if frag == "" {
+					continue
+				}
+				if a, ok := anchors[to]; !ok {
+					t.Errorf("%s:%d: link %s: a heading in a file that is not Markdown", file, i+1, target)
+				} else if !a[frag] {
+					t.Errorf("%s:%d: link %s: no such heading in %s", file, i+1, target, to)
+				}
+			}
+		}
+	}
+	if links == 0 {
+		t.Error("no links between the Markdown files")
+	}
+}
+
+// proseLines returns a Markdown text's lines with those of fenced code
+// blocks and inline code spans blanked, so that the line numbers stay.
+func proseLines(text string) []string {
+	lines := strings.Split(text, "\n")
+	fenced := false
+	for i, l := range lines {
+		if strings.HasPrefix(l, "```") {
+			fenced = !fenced
+		}
+		if fenced || strings.HasPrefix(l, "```") {
+			lines[i] = ""
+			continue
+		}
+		lines[i] = codeSpan.ReplaceAllString(l, "``")
+	}
+	return lines
+}
+
+var codeSpan = regexp.MustCompile("`[^`]*`")
+
+// headingAnchors returns the anchors GitHub gives a Markdown text's
+// headings: lower case, punctuation dropped, spaces as hyphens, and -1,
+// -2 ... after a repeated one.
+func headingAnchors(text string) map[string]bool {
+	anchors := map[string]bool{}
+	seen := map[string]int{}
+	for _, l := range proseLines(strings.ReplaceAll(text, "`", "")) {
+		if !strings.HasPrefix(l, "#") {
+			continue
+		}
+		title := strings.TrimSpace(strings.TrimLeft(l, "#"))
+		title = linkText.ReplaceAllString(title, "$1")
+		var b strings.Builder
+		for _, r := range strings.ToLower(title) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+				b.WriteRune(r)
+			}
+		}
+		a := b.String()
+		if n := seen[a]; n > 0 {
+			anchors[fmt.Sprintf("%s-%d", a, n)] = true
+		} else {
+			anchors[a] = true
+		}
+		seen[a]++
+	}
+	return anchors
+}
+
+var linkText = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
