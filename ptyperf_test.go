@@ -19,7 +19,7 @@ import (
 	"github.com/creack/pty"
 )
 
-// The pty measurement behind the README's performance table: termgames in
+// The pty measurement behind the tables of docs/performance.md: termgames in
 // a real pseudo-terminal, keys sent one at a time, and the bytes each key
 // brings back and the time to its last byte taken as medians. The binary of
 // this tree is compared with the one built from the git revision in
@@ -169,7 +169,7 @@ type program struct {
 	other func(m measure) (args, setup []string, ok bool)
 }
 
-// freesweep is the curses minesweeper the issue compared with (Debian's
+// freesweep is the curses minesweeper compared with (Debian's
 // package freesweep): its board from the command line, then Enter at each
 // of its eight questions about preferences.
 func freesweep(m measure) (args, setup []string, ok bool) {

@@ -1,7 +1,8 @@
-// Package baseball is number baseball (숫자 야구), after the blog post of
-// seed 001: one player thinks of three different digits from 1 to 9, the
-// other guesses, and each guess is answered with strikes (right digit, right
-// place) and balls (right digit, wrong place).
+// Package baseball is number baseball (숫자 야구), after the C program of
+// the blog post "숫자 야구 게임 만들기": one player thinks of three
+// different digits from 1 to 9, the other guesses, and each guess is
+// answered with strikes (right digit, right place) and balls (right digit,
+// wrong place).
 //
 // The rules and the computer guessers (number.go, guess.go, besttree.go) do
 // no I/O; the screens (menu.go, play.go, text.go) turn keys into calls of

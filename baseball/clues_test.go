@@ -9,7 +9,7 @@ import (
 	"termgames/internal/screentest"
 )
 
-// small is the terminal the issue plays in: the classic 80x24.
+// small is the classic terminal, 80x24, where a long game must stay readable.
 var small = console.Size{Width: 80, Height: 24}
 
 // readable reports whether the screen lets the player read a finished

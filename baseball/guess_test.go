@@ -43,8 +43,8 @@ func playAll(t *testing.T, ai AI, r *rand.Rand) (total, worst int) {
 	return total, worst
 }
 
-// TestAllSecrets is the 504-secret test: every secret, each
-// guesser, an honest player.
+// TestAllSecrets plays all 504 secrets with each guesser, against an
+// honest player.
 func TestAllSecrets(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
 		total, worst := playAll(t, Best, rand.New(rand.NewPCG(seed, 7)))
@@ -143,7 +143,7 @@ func TestCheck(t *testing.T) {
 		{"a plain answer", []Turn{{n("123"), Answer{1, 1}}}, Searching},
 		{"three strikes first", []Turn{{n("123"), Win}}, Found},
 		{"three strikes that fit", []Turn{{n("893"), Answer{0, 2}}, {n("381"), Win}}, Found},
-		// The case: two of 8, 9, 3 are in the number, not in 531.
+		// Two of 8, 9, 3 are in the number, none of them in 531.
 		{"three strikes that lie", []Turn{{n("893"), Answer{0, 2}}, {n("531"), Win}}, Cheated},
 		{"nothing anywhere", []Turn{{n("123"), Answer{}}, {n("456"), Answer{}}, {n("789"), Answer{}}}, Cheated},
 		{"contradicting answers", []Turn{{n("123"), Answer{3, 0}}, {n("123"), Answer{0, 0}}}, Cheated},
@@ -228,7 +228,7 @@ func TestBestOtherHistory(t *testing.T) {
 }
 
 // BenchmarkGuessSlowest plays every secret with each guesser and reports
-// the slowest single guess (the limit is 10 ms a guess), the
+// the slowest single guess (the limit is 10 ms a guess), the
 // original's guesser beside the best one. A benchmark, not a timed test: a
 // loaded machine must not fail the suite.
 func BenchmarkGuessSlowest(b *testing.B) {

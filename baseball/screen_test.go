@@ -297,10 +297,9 @@ func TestCheated(t *testing.T) {
 	}
 }
 
-// The issue's reproduction: with -ai best -seed 5 the computer guesses
+// A lie the computer must catch: with -ai best -seed 5 it guesses
 // 893, then 531. "0 strikes 2 balls" to 893 says two of 8, 9, 3 are in the
-// number, so "3 strikes" to 531 is a lie; it used to be "I got it in 2
-// guesses."
+// number, so "3 strikes" to 531 is a lie, not "I got it in 2 guesses."
 func TestThreeStrikeLie(t *testing.T) {
 	// main's random source for -seed 5.
 	r := rand.New(rand.NewPCG(5, 5^0x9e3779b97f4a7c15))

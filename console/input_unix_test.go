@@ -70,7 +70,7 @@ func TestInputReadsAndStops(t *testing.T) {
 // goroutine, as Run's steps are now (see loop). It reports x-faster over
 // "poll". Keys come back to back here; in a game they come after a pause,
 // where a goroutine handed to has gone idle, and the difference is larger
-// (see the README).
+// (see docs/performance.md).
 //
 //	go test -run '^$' -bench KeyHandOff ./console/
 func BenchmarkKeyHandOff(b *testing.B) {

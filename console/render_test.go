@@ -161,7 +161,7 @@ func TestRenderMatchesText(t *testing.T) {
 func TestOverlapIsOneRule(t *testing.T) {
 	var f Frame
 	f.Put(0, 5, "X", Style{Bold: true})
-	f.Put(0, 2, "abcdef", Plain) // issue 8's example: later wins
+	f.Put(0, 2, "abcdef", Plain) // a later span wins, cell by cell
 	f.Put(1, 0, "abcdef", Plain)
 	f.Put(1, 2, "X", Style{Reverse: true})
 	f.Put(2, 3, "한", Style{FG: Blue})

@@ -150,7 +150,7 @@ func BenchmarkView(bm *testing.B) {
 	}
 }
 
-// The targets of issue 11 that do not depend on the machine: a one-cell
+// The limits on bytes that do not depend on the machine: a one-cell
 // move writes at most 40 bytes on every board in both directions, and a
 // whole first frame at most 1.1 times its visible text plus one cursor
 // move per row (the first frame of each board as it is first shown).

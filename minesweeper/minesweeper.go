@@ -1,6 +1,7 @@
-// Package minesweeper is 지뢰찾기, the React minesweeper of seed 003 played
-// in a terminal: the original's three levels and a custom size, by keyboard
-// and by mouse, with best times kept in a file.
+// Package minesweeper is 지뢰찾기, the React game of the blog post
+// "React로 구현한 간단한 지뢰찾기 게임", played in a terminal: the original's
+// three levels and a custom size, by keyboard and by mouse, with best times
+// kept in a file.
 //
 // field.go holds every rule of the game (no terminal, no I/O) and scores.go
 // the best-times file; the solver behind the hints and the no-guess boards
@@ -77,10 +78,10 @@ func (a *app) newMenu() *console.Menu {
 	return console.NewMenu(a.t.menuBlock(a.noGuess), a.t.prompt, a.t.retry, itemQuit)
 }
 
-// app is what the screens of one session share, and is itself the menu
-// screen. It is only ever touched on the UI goroutine: reading and writing
-// the best-times file are commands (console.Do) that work on a copy of the
-// store and hand the new one back as a console.ResultEvent.
+// app is what the screens of one run of the game share, and is itself the
+// menu screen. It is only ever touched on the UI goroutine: reading and
+// writing the best-times file are commands (console.Do) that work on a copy
+// of the store and hand the new one back as a console.ResultEvent.
 type app struct {
 	opt     Options
 	back    console.Screen

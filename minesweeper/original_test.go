@@ -5,7 +5,7 @@ import (
 	"sort"
 )
 
-// original is a port of seed 003's React game state, kept only as the
+// original is a port of the React original's game state, kept only as the
 // baseline of the benchmarks: lists of 1-based positions, each question
 // ("is there a mine here?", "is this open?", "was this visited?") answered
 // by scanning a list with some(), and a recursive flood.
@@ -28,7 +28,7 @@ func some[T any](list []T, pred func(T) bool) bool {
 	return false
 }
 
-// generate is the seed's 2-1 and 2-2: shuffle 1..row*col by sorting with a
+// generate is the post's 2-1 and 2-2: shuffle 1..row*col by sorting with a
 // random comparator, take the first mines, then count each cell's eight
 // neighbours with eight scans of the mine list.
 func (o *original) generate(rng *rand.Rand) {
@@ -45,7 +45,7 @@ func (o *original) generate(rng *rand.Rand) {
 	o.count()
 }
 
-// count is the seed's 2-2, check for check.
+// count is the post's 2-2, check for check.
 func (o *original) count() {
 	has := func(r, c int) bool {
 		return some(o.mineInfo, func(e opos) bool { return e.row == r && e.col == c })
@@ -66,7 +66,7 @@ func (o *original) count() {
 	}
 }
 
-// clickCover is the seed's 3-1 for a safe cell: open it, and flood from it
+// clickCover is the post's 3-1 for a safe cell: open it, and flood from it
 // when it is a blank.
 func (o *original) clickCover(row, col int) {
 	o.opened = append(o.opened, opos{row, col})
@@ -76,7 +76,7 @@ func (o *original) clickCover(row, col int) {
 	}
 }
 
-// findBlank is the seed's recursive flood, with its history list.
+// findBlank is the post's recursive flood, with its history list.
 func (o *original) findBlank(rowA, colA int, his *[][2]int) {
 	temp := [8][2]int{
 		{rowA + 1, colA + 1}, {rowA + 1, colA - 1}, {rowA - 1, colA + 1}, {rowA - 1, colA - 1},

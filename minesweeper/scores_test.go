@@ -485,7 +485,7 @@ func TestStoreSymlink(t *testing.T) {
 // lose no record. The test binary runs itself as 8 programs that each
 // enter 10 wins, every win a level of its own so that all 80 must stay;
 // without the lock, reads and writes interleave and some are lost (5 of 15
-// rounds lost one when the issue was filed). A program pauses a moment
+// rounds lost one without it). A program pauses a moment
 // between its wins, as a player does: one that locks again the instant
 // it unlocks keeps the others waiting (they ask every lockRetry), and with
 // 25 wins each on a loaded machine some waited past lockWait and gave up.

@@ -642,7 +642,7 @@ func TestTooSmall(t *testing.T) {
 }
 
 // TestGlyphs checks every look in both glyph sets: each distinct, each two
-// columns once padded, and the ASCII ones as the issue gives them.
+// columns once padded, and the ASCII ones as the documents give them.
 func TestGlyphs(t *testing.T) {
 	looks := []Look{Covered, Flagged, Marked, Mine, Exploded, WrongFlag, Blank, 1, 2, 3, 4, 5, 6, 7, 8}
 	wantASCII := []string{"#", "F", "?", "*", "*", "X", ".", "1", "2", "3", "4", "5", "6", "7", "8"}
