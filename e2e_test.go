@@ -43,6 +43,22 @@ func startAt(t *testing.T, width, height int, args ...string) *ptytest.Term {
 
 const topPrompt = "원하는 메뉴를 입력하세요 :"
 
+// topEntry is what a player types at the top menu to open the game called
+// name, read from the table of games.
+func topEntry(t *testing.T, name string) string {
+	t.Helper()
+	for i, g := range games() {
+		if g.Name == name {
+			return fmt.Sprint(i+1) + "\r"
+		}
+	}
+	t.Fatalf("no game %q in the table", name)
+	return ""
+}
+
+// topQuit is what a player types at the top menu to quit: its last entry.
+func topQuit() string { return fmt.Sprint(len(games())+1) + "\r" }
+
 // finish waits for the program to exit and checks it left the terminal as
 // it found it.
 func finish(t *testing.T, tm *ptytest.Term, before any, status int) {
@@ -64,7 +80,11 @@ func TestTopMenu(t *testing.T) {
 	tm := start(t)
 	before := tm.Before()
 	screen := tm.WaitFor(topPrompt)
-	for _, want := range []string{"1. 오목", "2. 숫자 야구", "3. 지뢰찾기", "4. 종료", "============================"} {
+	wants := []string{"============================", fmt.Sprintf("%d. 종료", len(games())+1)}
+	for i, g := range games() {
+		wants = append(wants, fmt.Sprintf("%d. %s", i+1, g.Title.Korean))
+	}
+	for _, want := range wants {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("top menu lacks %q:\n%s", want, screen)
 		}
@@ -75,20 +95,19 @@ func TestTopMenu(t *testing.T) {
 	tm.WaitUntil("the menu is asked again", func(s string) bool {
 		return strings.Contains(s, topPrompt+" 7\n다시 입력하세요.\n====") && strings.HasSuffix(s, topPrompt)
 	})
-	games := []struct{ choice, shows, quit string }{
-		{"1", "오목 게임을 플레이합시다!", "4\r"},
-		{"2", "Computer guesses your number", "4\r"},
-		{"3", "초급", "7\r"},
-	}
-	for _, g := range games {
-		tm.Send(g.choice + "\r")
-		tm.WaitFor(g.shows)
-		tm.Send(g.quit)
+	// Each game's menu, and its own quit (Esc, as every menu takes it).
+	opened := map[string]string{"omok": "오목 게임을 플레이합시다!", "baseball": "Computer guesses your number", "minesweeper": "초급"}
+	for _, g := range games() {
+		tm.Send(topEntry(t, g.Name))
+		if shows, ok := opened[g.Name]; ok {
+			tm.WaitFor(shows)
+		}
+		tm.Send("\x1b")
 		tm.WaitUntil("back at the top menu", func(s string) bool {
-			return strings.Contains(s, "3. 지뢰찾기") && strings.HasSuffix(s, topPrompt)
+			return strings.Contains(s, "termgames: 게임을 골라 주세요!") && strings.HasSuffix(s, topPrompt)
 		})
 	}
-	tm.Send("4\r")
+	tm.Send(topQuit())
 	finish(t, tm, before, 0)
 	if s := tm.Screen.Text(); !strings.Contains(s, "프로그램을 종료합니다.") {
 		t.Errorf("the main screen after quitting:\n%s", s)
@@ -134,7 +153,7 @@ func TestGameFromMenuKnowsSize(t *testing.T) {
 	tm := start(t)
 	before := tm.Before()
 	tm.WaitFor(topPrompt)
-	tm.Send("3\r")
+	tm.Send(topEntry(t, "minesweeper"))
 	tm.WaitFor("4. 사용자 지정")
 	tm.Send("4\r")
 	screen := tm.WaitFor("세로 칸 수를 입력하세요 (2~")

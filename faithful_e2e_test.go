@@ -66,7 +66,7 @@ func TestBaseballTranscriptStays(t *testing.T) {
 		tm := startAt(t, 80, 24, "-seed", "7")
 		before := tm.Before() // read before the program started: it may be raw by now
 		tm.WaitFor(topPrompt)
-		tm.Send("2\r")
+		tm.Send(topEntry(t, "baseball"))
 		tm.WaitFor("Enter a menu number :")
 		tm.Send("1\r")
 		tm.WaitFor("press key 'r'")
@@ -76,7 +76,7 @@ func TestBaseballTranscriptStays(t *testing.T) {
 		tm.WaitFor("Let's play number baseball!")
 		tm.Send("4\r")
 		tm.WaitFor("1. 오목")
-		tm.Send("4\r")
+		tm.Send(topQuit())
 		finish(t, tm, before, 0)
 		screen := tm.Screen.Text()
 		want := "Think three digit number.  Each digit numbers are different.\nWhen you are ready, press key 'r'\nI guess " + guesses[0]
@@ -115,22 +115,28 @@ func TestBaseballTranscriptStays(t *testing.T) {
 // included, in the language the screen speaks, with the size it needs and
 // the size the terminal has; the screen comes back when the terminal grows.
 func TestTooSmallEverywhere(t *testing.T) {
-	tm := startAt(t, 30, 8)
+	// The top menu needs its block and prompt: a row a game, five more.
+	c := common{w: console.NewCondition(console.Narrow)}
+	need := newTopMenu(c, games()).View(console.Size{Width: 100, Height: 40}).Need
+	if need.Height != len(games())+5 {
+		t.Errorf("the top menu needs %d rows, want %d", need.Height, len(games())+5)
+	}
+	tm := startAt(t, need.Width, need.Height)
 	before := tm.Before() // read before the program started: it may be raw by now
 	tm.WaitFor(topPrompt)
 	tm.Resize(20, 6)
 	tm.WaitUntil("the top menu's too-small screen", func(s string) bool {
-		return s == "터미널이 너무\n작습니다.\n필요한 크기: 30 x 8\n지금 크기:   20 x 6"
+		return s == fmt.Sprintf("터미널이 너무\n작습니다.\n필요한 크기: %d x %d\n지금 크기:   20 x 6", need.Width, need.Height)
 	})
-	tm.Send("2\r") // keys still work: baseball's menu, in English
+	tm.Send(topEntry(t, "baseball")) // keys still work: baseball's menu, in English
 	tm.WaitUntil("baseball's too-small screen", func(s string) bool {
 		return s == "The terminal is too\nsmall.\nNeeded: 31 x 9\nNow:    20 x 6"
 	})
 	tm.Resize(60, 24)
 	tm.WaitFor("Let's play number baseball!")
-	tm.Send("4\r")
+	tm.Send("\x1b")
 	tm.WaitFor(topPrompt)
-	tm.Send("3\r")
+	tm.Send(topEntry(t, "minesweeper"))
 	tm.WaitFor("지뢰찾기 게임을 플레이합시다!")
 	tm.Resize(30, 8) // the original's menu is 9 rows with its prompt
 	tm.WaitUntil("minesweeper's too-small screen", func(s string) bool {

@@ -12,8 +12,47 @@ import (
 	"testing"
 )
 
-// games are the game packages; each has the same file roles.
-var games = []string{"omok", "baseball", "minesweeper"}
+// shared are the top-level folders that are not games: the terminal, the
+// program's own packages, the network front end and the documents.
+var shared = []string{"console", "internal", "serve", "docs", "testdata"}
+
+// gamePackages finds the games in the tree: every top-level folder with Go
+// files, but the shared ones. Each has the same file roles.
+func gamePackages(t *testing.T) []string {
+	t.Helper()
+	entries, err := os.ReadDir(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, e := range entries {
+		name := e.Name()
+		if !e.IsDir() || strings.HasPrefix(name, ".") || slices.Contains(shared, name) {
+			continue
+		}
+		if gos, _ := filepath.Glob(filepath.Join(name, "*.go")); len(gos) > 0 {
+			found = append(found, name)
+		}
+	}
+	if len(found) == 0 {
+		t.Fatal("no game found: is the test running at the module's root?")
+	}
+	return found
+}
+
+// TestTableListsEveryGame: every game in the tree is in the table of games,
+// and every game of the table has its folder, named as its command.
+func TestTableListsEveryGame(t *testing.T) {
+	var names []string
+	for _, g := range games() {
+		names = append(names, g.Name)
+	}
+	found := gamePackages(t)
+	slices.Sort(names)
+	if !slices.Equal(found, names) {
+		t.Errorf("games in the tree %v, in the table %v: a game is its folder and one line in games.go", found, names)
+	}
+}
 
 // screenFiles are the file roles of a game's screens; every other file of
 // a game's package is rules.
@@ -25,6 +64,7 @@ func screenFiles(game string) []string {
 // touch the terminal, its widths or the screens' texts.
 var terminalImports = []string{
 	"termgames/console",
+	"termgames/internal/cli",
 	"termgames/internal/lang",
 	"termgames/internal/screentest",
 	"github.com/mattn/go-runewidth",
@@ -78,7 +118,7 @@ func moduleFiles(t *testing.T) []goFile {
 // Every game has the same skeleton: <game>.go, menu.go, play.go, text.go,
 // and its rules files beside them.
 func TestEveryGameHasTheSameFileRoles(t *testing.T) {
-	for _, game := range games {
+	for _, game := range gamePackages(t) {
 		for _, name := range screenFiles(game) {
 			if _, err := os.Stat(filepath.Join(game, name)); err != nil {
 				t.Errorf("%s has no %s: every game has %v", game, name, screenFiles(game))
@@ -92,6 +132,7 @@ func TestEveryGameHasTheSameFileRoles(t *testing.T) {
 // engine or a solver) never imports the terminal's packages. And console
 // knows no game; internal/screentest is for tests only.
 func TestRulesNeverTouchTheTerminal(t *testing.T) {
+	games := gamePackages(t)
 	files := moduleFiles(t)
 	if len(files) < 20 {
 		t.Fatalf("found only %d Go files: is the test running at the module's root?", len(files))
@@ -110,8 +151,8 @@ func TestRulesNeverTouchTheTerminal(t *testing.T) {
 		}
 		if top == "console" {
 			for _, imp := range f.imports {
-				if strings.HasPrefix(imp, "termgames/") {
-					t.Errorf("%s imports %s: console knows nothing of the games", f.path, imp)
+				if strings.HasPrefix(imp, "termgames/") && imp != "termgames/internal/lang" {
+					t.Errorf("%s imports %s: console knows nothing of the games, only the languages they speak", f.path, imp)
 				}
 			}
 		}

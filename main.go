@@ -1,14 +1,9 @@
-// Command termgames plays three classic console games, Omok (오목), Number
-// Baseball (숫자 야구) and Minesweeper (지뢰찾기), and judges Baekjoon 2615
-// omok boards.
-//
-//	termgames                      the top menu
-//	termgames omok [flags]         two-player omok
-//	termgames omok judge [FILE]    Baekjoon 2615: who won a 19x19 board
-//	termgames omok brain [flags]   the Gomocup (piskvork) brain; also as pbrain-*
-//	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
-//	termgames baseball [flags]     number baseball
-//	termgames minesweeper [flags]  minesweeper
+// Command termgames plays classic console games, Omok (오목), Number
+// Baseball (숫자 야구) and Minesweeper (지뢰찾기), from a top menu or one
+// by one as commands, and runs their tools that need no terminal (the
+// Baekjoon 2615 omok judge, the Gomocup brain, the solver's benchmark).
+// The games and their commands are one table (games.go); `termgames help`
+// lists them.
 //
 // Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
 // TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
@@ -23,17 +18,14 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mattn/go-runewidth"
 
-	"termgames/baseball"
 	"termgames/console"
+	"termgames/internal/cli"
 	"termgames/internal/lang"
-	"termgames/minesweeper"
-	"termgames/omok"
-	"termgames/omok/engine"
-	"termgames/omok/renju"
 )
 
 func main() {
@@ -52,7 +44,8 @@ const (
 	exitUsage   = 2
 )
 
-// common are the flags every game takes.
+// common are the flags every game takes, and what the program makes of
+// them for the game: its Env.
 type common struct {
 	lang   lang.Tag
 	ascii  bool
@@ -68,26 +61,20 @@ type common struct {
 	played *strings.Builder
 }
 
-// uses says which of the common flags change something in a command, so
-// that its -h lists only those and any other is refused.
-type uses uint8
-
-const (
-	usesGlyphs uses = 1 << iota // -ascii, -wide, -narrow: the command draws □ ○ ● or ■
-	usesSeed                    // -seed: the command plays with chance
-)
-
-func (c *common) register(fs *flag.FlagSet, u uses) {
-	fs.Func("lang", "`language`: ko or en (default: the original's, Korean for omok and minesweeper, English for baseball)", func(s string) (err error) {
+// register declares -lang and the shared flags in u; a command gets those
+// and no others, so that its -h lists only what changes something in it
+// and any other flag is refused.
+func (c *common) register(fs *flag.FlagSet, u cli.Shared, langDefault string) {
+	fs.Func("lang", "`language`: ko or en (default: "+langDefault+")", func(s string) (err error) {
 		c.lang, err = lang.Parse(s)
 		return err
 	})
-	if u&usesGlyphs != 0 {
+	if u&cli.Glyphs != 0 {
 		fs.BoolVar(&c.ascii, "ascii", false, "draw with ASCII glyphs, for terminals or fonts without ○ ● □")
 		fs.BoolVar(&c.wide, "wide", false, "the terminal draws ○ ● □ two columns wide (as a Korean Windows console does)")
 		fs.BoolVar(&c.narrow, "narrow", false, "the terminal draws ○ ● □ one column wide (most terminals)")
 	}
-	if u&usesSeed != 0 {
+	if u&cli.Seed != 0 {
 		fs.Func("seed", "seed `N` for the random numbers, to replay a game", func(s string) error {
 			_, err := fmt.Sscan(s, &c.seed)
 			c.seeded = err == nil
@@ -115,29 +102,34 @@ func (c *common) widthFlag() console.WidthFlag {
 	return console.Auto
 }
 
-// rand returns the game's random source: from -seed, or from the runtime's
-// own random seed.
-func (c *common) rand() *rand.Rand {
+// env is what a game gets from the flags. Each call draws a fresh random
+// source: from -seed, or from the runtime's own random seed.
+func (c *common) env() cli.Env {
 	seed := c.seed
 	if !c.seeded {
 		seed = rand.Uint64()
 	}
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	env := cli.Env{
+		Lang:  c.lang,
+		ASCII: c.ascii,
+		Width: c.w,
+		Rand:  rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)),
+	}
+	if c.played != nil { // a nil *strings.Builder is no io.Writer to write to
+		env.Transcript = c.played
+	}
+	return env
 }
-
-// usageError is a command line the program cannot run; flag has already
-// said why on stderr where it could.
-type usageError struct{ error }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	screen, c, err := parse(args, stdin, stdout, stderr)
-	var ue usageError
+	var ue cli.UsageError
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		if ue.error != nil {
-			fmt.Fprintln(stderr, "termgames:", ue.error)
+		if ue.Err != nil {
+			fmt.Fprintln(stderr, "termgames:", ue.Err)
 		}
 		return exitUsage
 	case err != nil:
@@ -167,10 +159,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // parse reads the command line and returns the screen to run, or does the
-// work itself (the judge, -h) and returns no screen.
+// work itself (a subcommand, -h) and returns no screen.
 func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.Screen, _ *common, err error) {
-	// What the flag package prints goes to standard output when -h or
-	// -help asked for it, and to standard error with a usage error.
+	// What the flag package and the subcommands print goes to standard
+	// output when -h or -help asked for it, and to standard error
+	// otherwise.
 	var said bytes.Buffer
 	defer func() {
 		if errors.Is(err, flag.ErrHelp) {
@@ -179,93 +172,75 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		}
 		_, _ = said.WriteTo(stderr)
 	}()
+	table := games()
 	cmd := ""
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
-	fs := flag.NewFlagSet("termgames "+cmd, flag.ContinueOnError)
-	fs.SetOutput(&said)
-	c := common{played: new(strings.Builder)}
-	switch cmd {
-	case "omok":
-		c.register(fs, usesGlyphs|usesSeed) // the computer player draws on chance
-	case "baseball":
-		c.register(fs, usesSeed) // no board: nothing of ambiguous width to draw
-	default:
-		c.register(fs, usesGlyphs|usesSeed)
-	}
-	switch cmd {
-	case "":
-		fs.Usage = func() { usage(&said, fs) }
-		if err := parseFlags(fs, args, &c); err != nil {
-			return nil, nil, err
-		}
-		return newTopMenu(c, c.w), &c, nil
-	case "omok":
-		if len(args) > 0 && args[0] == "judge" {
-			return nil, nil, judge(args[1:], stdin, stdout, &said)
-		}
-		if len(args) > 0 && args[0] == "brain" {
-			err := engine.BrainCommand(args[1:], stdin, stdout, stderr)
-			if errors.Is(err, engine.ErrUsage) {
-				err = usageError{err}
-			}
-			return nil, nil, err
-		}
-		if len(args) > 0 && args[0] == "forbid" {
-			return nil, nil, renju.ForbidCommand(args[1:], stdin, stdout, &said)
-		}
-		size, rule := omok.DefaultSize, omok.Freestyle
-		fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
-			size, err = omok.ParseSize(s)
-			return err
-		})
-		fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); the menu's entry 6 changes it")
-		ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
-		first := fs.String("first", "me", "against the computer, who moves first: me or computer")
-		if err := parseFlags(fs, args, &c); err != nil {
-			return nil, nil, err
-		}
-		opt := omokOptions(c, c.w, size, rule)
-		if err := opt.SetComputer(*ai, *first); err != nil {
-			return nil, nil, usageError{err}
-		}
-		return omok.New(opt, nil), &c, nil
-	case "baseball":
-		ai := baseball.Best
-		fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
-			ai, err = baseball.ParseAI(s)
-			return err
-		})
-		if err := parseFlags(fs, args, &c); err != nil {
-			return nil, nil, err
-		}
-		opt := baseballOptions(c, c.w)
-		opt.AI = ai
-		return baseball.New(opt, nil), &c, nil
-	case "minesweeper":
-		if len(args) > 0 && args[0] == "bench" {
-			err := minesweeper.BenchCommand(args[1:], stdout, &said)
-			if errors.Is(err, minesweeper.ErrBenchUsage) {
-				err = usageError{}
-			}
-			return nil, nil, err
-		}
-		marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
-		scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
-		noGuess := fs.Bool("noguess", false, "boards that logic alone solves, made at the first opening")
-		if err := parseFlags(fs, args, &c); err != nil {
-			return nil, nil, err
-		}
-		opt := minesweeperOptions(c, c.w)
-		opt.Marks, opt.Scores, opt.NoGuess = *marks, *scores, *noGuess
-		return minesweeper.New(opt, nil), &c, nil
-	case "help":
-		usage(stdout, fs)
+	if cmd == "help" {
+		usage(stdout, table)
 		return nil, nil, nil
 	}
-	usage(stderr, fs)
-	return nil, nil, usageError{fmt.Errorf("unknown command %q", cmd)}
+	c := common{played: new(strings.Builder)}
+	fs := flag.NewFlagSet(strings.TrimSpace("termgames "+cmd), flag.ContinueOnError)
+	fs.SetOutput(&said)
+	if cmd == "" {
+		c.register(fs, sharedByAll(table), langDefaults(table))
+		fs.Usage = func() {
+			usage(&said, table)
+			fmt.Fprintln(&said, "\nflags of the top menu:")
+			fs.PrintDefaults()
+		}
+		if err := parseFlags(fs, args, &c); err != nil {
+			return nil, nil, err
+		}
+		return newTopMenu(c, table), &c, nil
+	}
+	i := slices.IndexFunc(table, func(g cli.Game) bool { return g.Name == cmd })
+	if i < 0 {
+		usage(&said, table)
+		return nil, nil, cli.UsageError{Err: fmt.Errorf("unknown command %q", cmd)}
+	}
+	g := table[i]
+	if len(args) > 0 {
+		if sub, ok := g.Command(args[0]); ok {
+			return nil, nil, sub.Run(args[1:], stdin, stdout, &said)
+		}
+	}
+	c.register(fs, g.Shared, langName(g.Lang)+", the original's")
+	start := g.Flags(fs)
+	if err := parseFlags(fs, args, &c); err != nil {
+		return nil, nil, err
+	}
+	screen, err := start(c.env(), nil)
+	return screen, &c, err
+}
+
+// sharedByAll are the shared flags of the top menu: every game's, since
+// it hands them on to the game chosen.
+func sharedByAll(table []cli.Game) cli.Shared {
+	var u cli.Shared
+	for _, g := range table {
+		u |= g.Shared
+	}
+	return u
+}
+
+// langDefaults says, for -lang at the top menu, what each game speaks
+// without it.
+func langDefaults(table []cli.Game) string {
+	var each []string
+	for _, g := range table {
+		each = append(each, langName(g.Lang)+" for "+g.Name)
+	}
+	return "the original's: " + strings.Join(each, ", ")
+}
+
+func langName(t lang.Tag) string {
+	if t == lang.English {
+		return "English"
+	}
+	return "Korean"
 }
 
 // parseFlags parses and checks flags, and builds the width measure they
@@ -275,13 +250,13 @@ func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
 		}
-		return usageError{}
+		return cli.UsageError{}
 	}
 	if fs.NArg() > 0 {
-		return usageError{fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+		return cli.UsageError{Err: fmt.Errorf("unexpected argument %q", fs.Arg(0))}
 	}
 	if err := c.check(); err != nil {
-		return usageError{err}
+		return cli.UsageError{Err: err}
 	}
 	if !lang.UTF8Locale(os.Getenv) {
 		c.plainLocale(fs)
@@ -304,54 +279,17 @@ func (c *common) plainLocale(fs *flag.FlagSet) {
 	}
 }
 
-func usage(w io.Writer, fs *flag.FlagSet) {
-	fmt.Fprint(w, `usage:
-  termgames [flags]                      the top menu
-  termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
-  termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
-  termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
-  termgames baseball [flags]             number baseball (-ai best|classic)
-  termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
-  termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)
-  termgames COMMAND -h                   a command's flags (each lists only its own)
-
-flags of the top menu:
-`)
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-}
-
-// judge runs the Baekjoon 2615 judge on FILE or standard input. It needs
-// no terminal.
-func judge(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("termgames omok judge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: termgames omok judge [FILE]\n\nReads 19 lines of 19 numbers (0 empty, 1 black, 2 white) and prints\nthe winner (1 or 2) and the row and column of the leftmost stone of the\nfive, or 0 when nobody has exactly five.")
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
+// usage lists the commands: the top menu, each game and its subcommands,
+// from the table of games.
+func usage(w io.Writer, table []cli.Game) {
+	line := func(cmd, what string) { fmt.Fprintf(w, "  %-37s  %s\n", cmd, what) }
+	fmt.Fprintln(w, "usage:")
+	line("termgames [flags]", "the top menu")
+	for _, g := range table {
+		line("termgames "+g.Name+" [flags]", g.Summary)
+		for _, sub := range g.Commands {
+			line("termgames "+g.Name+" "+sub.Name+" "+sub.Args, sub.Summary)
 		}
-		return usageError{}
 	}
-	if fs.NArg() > 1 {
-		fs.Usage()
-		return usageError{errors.New("judge takes at most one FILE")}
-	}
-	in := stdin
-	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
-		f, err := os.Open(fs.Arg(0))
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		in = f
-	}
-	res, err := omok.Judge(in)
-	if err != nil {
-		return err
-	}
-	_, err = io.WriteString(stdout, res.String())
-	return err
+	line("termgames COMMAND -h", "a command's flags (each lists only its own)")
 }

@@ -30,7 +30,7 @@ func FuzzScreens(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		c := common{seeded: true, seed: 1}
 		c.w = console.NewCondition(console.Narrow)
-		d := console.NewDriver(newTopMenu(c, c.w), sizes[0])
+		d := console.NewDriver(newTopMenu(c, games()), sizes[0])
 		now := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 		d.Send(console.Event{Type: console.ResizeEvent, Size: sizes[0], Time: now})
 		for i, ev := range console.Keys(string(in)) {

@@ -6,7 +6,7 @@
 //
 // The rules and the computer guessers (number.go, guess.go, besttree.go) do
 // no I/O; the screens (menu.go, play.go, text.go) turn keys into calls of
-// them, and baseball.go holds what they share. Three modes: the original,
+// them, and baseball.go holds what they share. Three modes: the originalLang,
 // where the computer guesses the player's number from one-key answers; the
 // player guessing the computer's number; and a versus game of both at once.
 // layout_test.go, at the module's root, checks that no rules file imports
@@ -33,14 +33,45 @@
 package baseball
 
 import (
+	"flag"
 	"io"
 	"math/rand/v2"
 
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/cli"
 	"termgames/internal/lang"
 )
+
+// original is the language of the C program, which the screens speak
+// unless -lang says otherwise.
+const originalLang = lang.English
+
+// Game is baseball's line in the program's table of games.
+func Game() cli.Game {
+	return cli.Game{
+		Name:    "baseball",
+		Title:   lang.Text{Korean: "숫자 야구", English: "Number baseball"},
+		Lang:    originalLang,
+		Summary: "number baseball (-ai best|classic)",
+		Shared:  cli.Seed, // no board: nothing of ambiguous width to draw
+		Flags:   flags,
+	}
+}
+
+// flags declares baseball's own flags.
+func flags(fs *flag.FlagSet) cli.Start {
+	ai := Best
+	fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
+		ai, err = ParseAI(s)
+		return err
+	})
+	return func(env cli.Env, back console.Screen) (console.Screen, error) {
+		opt := Options{Lang: env.Lang, AI: ai, Rand: env.Rand, Width: env.Width, Transcript: env.Transcript}
+		return New(opt, back), nil
+	}
+}
 
 // Options are what main passes to the game.
 type Options struct {
@@ -53,8 +84,8 @@ type Options struct {
 	// Rand is the only source of chance (the computer's secret, the
 	// guessers' choices); main makes it from -seed. Nil gets a random seed.
 	Rand *rand.Rand
-	// Width measures text as the terminal draws it; nil is a narrow
-	// terminal.
+	// Width measures text as the terminal draws it; nil is
+	// console.DefaultWidth's.
 	Width *runewidth.Condition
 	// Transcript, when not nil, receives every character the games print,
 	// as the original printed them, so that the caller can leave what was
@@ -78,16 +109,14 @@ type game struct {
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
 	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
-		tag: lang.Resolve(opt.Lang, lang.English)}
+		tag: lang.Resolve(opt.Lang, originalLang)}
 	if g.ai != Classic {
 		g.ai = Best
 	}
 	if g.rand == nil {
 		g.rand = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	if g.width == nil {
-		g.width = console.NewCondition(console.Narrow)
-	}
+	g.width = console.DefaultWidth(g.width)
 	// Tall enough for the menu and its prompt, wide enough for the menu;
 	// the games' lines wrap.
 	g.need = console.Size{Width: g.txt.width(g.width), Height: len(g.txt.menu) + 2}

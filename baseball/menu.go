@@ -9,7 +9,7 @@ type menuScreen struct {
 }
 
 func newMenu(g *game) *menuScreen {
-	return &menuScreen{g: g, menu: console.NewMenu(g.txt.menu, g.txt.prompt, g.txt.retry, 4)}
+	return &menuScreen{g: g, menu: console.NewMenu(g.txt.menu, g.txt.prompt, g.txt.retry, menuQuit).QuitOnEsc(menuQuit)}
 }
 
 // The menu's items, in its order.
@@ -23,18 +23,11 @@ const (
 // Update reads the menu's answer. Esc is Quit, as at the top menu, so that
 // Esc twice leaves a game and then the baseball menu.
 func (m *menuScreen) Update(ev console.Event) console.Screen {
-	choice := m.menu.Update(ev)
-	if ev.IsKey(console.KeyEsc) {
-		choice = menuQuit
-	}
-	switch choice {
+	switch choice := m.menu.Update(ev); choice {
 	case 0:
 		return m
 	case menuQuit:
-		if m.g.back == nil {
-			return console.Exit("")
-		}
-		return m.g.back
+		return m.menu.Leave(m.g.back, "")
 	default:
 		return newPlay(m.g, choice, m)
 	}
@@ -43,7 +36,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 // View shows the menu's transcript.
 func (m *menuScreen) View(size console.Size) console.Frame {
 	f := m.menu.View(size, m.g.width)
-	f.Need, f.Lang = m.g.need, string(m.g.tag)
+	f.Label(m.g.tag, m.g.need)
 	return f
 }
 

@@ -397,7 +397,7 @@ func (p *play) View(size console.Size) console.Frame {
 	}
 	last := f.Lines(top, rows...) - 1
 	f.CursorAt(last, console.Width(w, rows[len(rows)-1]))
-	f.Need, f.Lang = p.g.need, string(p.g.tag)
+	f.Label(p.g.tag, p.g.need)
 	p.escHint(&f, size)
 	return f
 }

@@ -191,7 +191,7 @@ func plural(n int, one, many string) string {
 
 // textsFor returns the texts for a -lang value; English, the C original's
 // language, when there is none.
-func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, lang.English, &korean, &english) }
+func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean, &english) }
 
 // width is the least terminal width the game needs: that of its menu.
 // Every other line wraps, as the original's did in a narrow terminal.

@@ -203,3 +203,20 @@ func ExitMessage(s Screen) (string, bool) {
 	e, ok := s.(exitScreen)
 	return e.message, ok
 }
+
+// Direction reads a key that moves a cursor on a board: the arrows, and h
+// j k l as in vi (a Hangul keyboard's ㅗ ㅓ ㅏ ㅣ arrive as those letters).
+// It returns the step in rows and columns, and false for any other event.
+func Direction(ev Event) (rows, cols int, ok bool) {
+	switch {
+	case ev.IsKey(KeyUp), ev.IsRune('k'):
+		return -1, 0, true
+	case ev.IsKey(KeyDown), ev.IsRune('j'):
+		return 1, 0, true
+	case ev.IsKey(KeyLeft), ev.IsRune('h'):
+		return 0, -1, true
+	case ev.IsKey(KeyRight), ev.IsRune('l'):
+		return 0, 1, true
+	}
+	return 0, 0, false
+}

@@ -2,6 +2,7 @@ package console
 
 import (
 	"strings"
+	"termgames/internal/lang"
 	"time"
 	"unicode/utf8"
 
@@ -72,10 +73,19 @@ type Frame struct {
 	// smaller, Run shows what size is needed instead of a broken frame
 	// (TooSmall), in the frame's language Lang.
 	Need Size
-	// Lang is the language the screen speaks, "ko" or "en" (also for ""):
-	// that of the too-small screen. console knows the words of its own
-	// screen in both, and nothing of the games.
-	Lang string
+	// Lang is the language the screen speaks: that of the too-small
+	// screen. console knows the words of its own screen in both languages,
+	// and nothing of the games.
+	Lang lang.Tag
+}
+
+// Label gives a game screen's frame what the console needs besides its
+// rows, the one way every game's screens do it: the language it speaks,
+// and the smallest terminal it needs (need, or more where the frame's own
+// parts, a menu, already ask for more).
+func (f *Frame) Label(tag lang.Tag, need Size) {
+	f.Lang = tag
+	f.Need = Size{Width: max(f.Need.Width, need.Width), Height: max(f.Need.Height, need.Height)}
 }
 
 // Put places text at row and column in style st.

@@ -52,6 +52,7 @@ type Menu struct {
 	prompt string
 	retry  string
 	count  int
+	quit   int // the item Esc chooses; 0: Esc chooses nothing
 	log    Transcript
 	input  LineInput
 }
@@ -77,12 +78,35 @@ func (m *Menu) ask() {
 	m.log.Print(m.prompt)
 }
 
+// QuitOnEsc makes Esc choose item, a game menu's quit: Esc leaves every
+// menu of the program the same way, as the quit entry does.
+func (m *Menu) QuitOnEsc(item int) *Menu {
+	m.quit = item
+	return m
+}
+
+// Leave is the one way out of a game's menu: back to the top menu that
+// opened it, with the menu fresh for the next time it is opened, or, when
+// the game was started on its own (back is nil), the end of the program
+// with the game's last words (the omok original says 프로그램을 종료합니다.;
+// "" says nothing).
+func (m *Menu) Leave(back Screen, lastWords string) Screen {
+	m.Show()
+	if back == nil {
+		return Exit(lastWords)
+	}
+	return back
+}
+
 // Update handles one event. It returns the chosen number, or 0 while the
-// player has not chosen. An empty Enter is ignored, as the original's cin
+// player has not chosen; Esc chooses the quit item (QuitOnEsc). An empty Enter is ignored, as the original's cin
 // waits for a number, and spaces around the number are skipped, as cin
 // skips them; anything else that is not a number from 1 to count gets the
 // retry line and the menu again.
 func (m *Menu) Update(ev Event) int {
+	if m.quit != 0 && ev.IsKey(KeyEsc) {
+		return m.quit
+	}
 	line, done := m.input.Update(ev)
 	if !done || strings.TrimSpace(line) == "" {
 		return 0

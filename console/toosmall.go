@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"termgames/internal/lang"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -13,13 +14,13 @@ var (
 )
 
 // TooSmall is the one frame every screen shows instead of one that does not
-// fit: the size needed and the size now, in the language lang ("ko" for
-// Korean, English otherwise), its lines wrapped to the terminal's width.
+// fit: the size needed and the size now, in the language tag (English
+// unless Korean), its lines wrapped to the terminal's width.
 // The screen still gets every key, so Esc and q keep working, and its own
 // frame returns once the terminal grows.
-func TooSmall(need, now Size, lang string) Frame {
+func TooSmall(need, now Size, tag lang.Tag) Frame {
 	t := tooSmallEnglish
-	if lang == "ko" {
+	if tag == lang.Korean {
 		t = tooSmallKorean
 	}
 	// Its words hold nothing of ambiguous width: any measure will do, and

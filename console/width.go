@@ -54,3 +54,13 @@ func NewCondition(flag WidthFlag) *runewidth.Condition {
 	c.CreateLUT()
 	return c
 }
+
+// DefaultWidth is the one default of every game for a width measure not
+// given (a screen built in a test, say): w, or else the measure of
+// NewCondition(Auto), as if no flag was given.
+func DefaultWidth(w *runewidth.Condition) *runewidth.Condition {
+	if w != nil {
+		return w
+	}
+	return NewCondition(Auto)
+}

@@ -29,11 +29,7 @@ func (a *app) Update(ev console.Event) console.Screen {
 
 // choose acts on the menu's answer.
 func (a *app) choose(ev console.Event) console.Screen {
-	n := a.menu.Update(ev)
-	if ev.IsKey(console.KeyEsc) {
-		n = itemQuit // as the top menu does: Esc leaves a menu
-	}
-	switch n {
+	switch n := a.menu.Update(ev); n {
 	case 0:
 		return a
 	case itemCustom:
@@ -45,11 +41,7 @@ func (a *app) choose(ev console.Event) console.Screen {
 		a.menu = a.newMenu()
 		return a
 	case itemQuit:
-		a.menu.Show()
-		if a.back != nil {
-			return a.back
-		}
-		return console.Exit("")
+		return a.menu.Leave(a.back, "")
 	default:
 		return a.play(Levels()[n-1])
 	}
@@ -58,7 +50,7 @@ func (a *app) choose(ev console.Event) console.Screen {
 // View shows the menu.
 func (a *app) View(size console.Size) console.Frame {
 	f := a.menu.View(size, a.w)
-	f.Lang = string(a.tag())
+	f.Label(a.tag(), console.Size{})
 	return f
 }
 
@@ -260,11 +252,12 @@ func (b *bestTimes) turn(ev console.Event) console.Screen {
 	case ev.IsKey(console.KeyEsc), ev.IsKey(console.KeyEnter), ev.IsKey(console.KeyBackspace),
 		ev.IsRune('q'), ev.IsRune('Q'):
 		return b.app.toMenu()
-	case ev.IsKey(console.KeyLeft), ev.IsKey(console.KeyUp), ev.IsRune('h'), ev.IsRune('k'):
-		b.page = (b.page + len(b.pages) - 1) % len(b.pages)
-	case ev.IsKey(console.KeyRight), ev.IsKey(console.KeyDown), ev.IsKey(console.KeyTab),
-		ev.IsRune('l'), ev.IsRune('j'), ev.IsRune(' '):
+	case ev.IsKey(console.KeyTab), ev.IsRune(' '):
 		b.page = (b.page + 1) % len(b.pages)
+	}
+	if dr, dc, ok := console.Direction(ev); ok {
+		// ← and ↑ turn back a page, → and ↓ on to the next.
+		b.page = (b.page + len(b.pages) + dr + dc) % len(b.pages)
 	}
 	return b
 }
@@ -291,11 +284,12 @@ func (b *bestTimes) View(console.Size) console.Frame {
 	}
 	f.Line(row+1, t.bestHelp)
 	// The whole list or the too-small screen, never lines cut or piled up.
-	f.Need.Height, f.Lang = row+2, string(b.app.tag())
+	need := console.Size{Height: row + 2}
 	for _, spans := range f.Rows {
 		for _, sp := range spans {
-			f.Need.Width = max(f.Need.Width, console.Width(b.app.w, sp.Text))
+			need.Width = max(need.Width, console.Width(b.app.w, sp.Text))
 		}
 	}
+	f.Label(b.app.tag(), need)
 	return f
 }

@@ -16,7 +16,10 @@ package minesweeper
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"time"
@@ -24,8 +27,50 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/cli"
 	"termgames/internal/lang"
 )
+
+// original is the language of the React game, which the screens speak
+// unless -lang says otherwise.
+const originalLang = lang.Korean
+
+// Game is minesweeper's line in the program's table of games, with the
+// solver's benchmark as its subcommand.
+func Game() cli.Game {
+	return cli.Game{
+		Name:    "minesweeper",
+		Title:   lang.Text{Korean: "지뢰찾기", English: "Minesweeper"},
+		Lang:    originalLang,
+		Summary: "minesweeper (-marks, -scores FILE, -noguess)",
+		Shared:  cli.Glyphs | cli.Seed,
+		Flags:   flags,
+		Commands: []cli.Command{
+			{Name: "bench", Args: "[flags]", Summary: "the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)", Run: benchCommand},
+		},
+	}
+}
+
+// flags declares minesweeper's own flags.
+func flags(fs *flag.FlagSet) cli.Start {
+	marks := fs.Bool("marks", false, "f on a flag makes a ? mark before clearing it")
+	scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
+	noGuess := fs.Bool("noguess", false, "boards that logic alone solves, made at the first opening")
+	return func(env cli.Env, back console.Screen) (console.Screen, error) {
+		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Rand: env.Rand, Width: env.Width,
+			Marks: *marks, Scores: *scores, NoGuess: *noGuess}
+		return New(opt, back), nil
+	}
+}
+
+// benchCommand is `minesweeper bench`: the solver plays many games.
+func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	err := BenchCommand(args, stdout, stderr)
+	if errors.Is(err, ErrBenchUsage) {
+		return cli.UsageError{} // the bench has said why
+	}
+	return err
+}
 
 // Options are the command line's choices for the game.
 type Options struct {
@@ -52,10 +97,7 @@ type Options struct {
 // New returns the minesweeper menu. Quitting it returns back, or ends the
 // program when back is nil (the game was started on its own).
 func New(opt Options, back console.Screen) console.Screen {
-	a := &app{opt: opt, back: back, t: textsFor(opt.Lang), w: opt.Width, rng: opt.Rand}
-	if a.w == nil {
-		a.w = console.NewCondition(console.Auto)
-	}
+	a := &app{opt: opt, back: back, t: textsFor(opt.Lang), w: console.DefaultWidth(opt.Width), rng: opt.Rand}
 	if a.rng == nil {
 		a.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
@@ -75,7 +117,7 @@ func New(opt Options, back console.Screen) console.Screen {
 // newMenu returns the menu as it stands: its no-guess line shows whether
 // new games get no-guess boards.
 func (a *app) newMenu() *console.Menu {
-	return console.NewMenu(a.t.menuBlock(a.noGuess), a.t.prompt, a.t.retry, itemQuit)
+	return console.NewMenu(a.t.menuBlock(a.noGuess), a.t.prompt, a.t.retry, itemQuit).QuitOnEsc(itemQuit)
 }
 
 // app is what the screens of one run of the game share, and is itself the
@@ -85,7 +127,7 @@ func (a *app) newMenu() *console.Menu {
 type app struct {
 	opt     Options
 	back    console.Screen
-	t       texts
+	t       *texts
 	w       *runewidth.Condition
 	rng     *rand.Rand
 	store   *store
@@ -101,7 +143,7 @@ type app struct {
 }
 
 // tag is the language the screens speak, the too-small screen's too.
-func (a *app) tag() lang.Tag { return lang.Resolve(a.opt.Lang, lang.Korean) }
+func (a *app) tag() lang.Tag { return lang.Resolve(a.opt.Lang, originalLang) }
 
 // observe keeps what every screen learns from any event: the terminal size,
 // the answers of the best-times commands, and, at the first event, that

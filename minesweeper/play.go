@@ -133,15 +133,11 @@ func (b *board) key(ev console.Event) console.Screen {
 // keyMove moves the cursor, opens and flags; while the board is being
 // made, only the cursor moves.
 func (b *board) keyMove(ev console.Event) {
+	if dr, dc, ok := console.Direction(ev); ok {
+		b.move(dr, dc)
+		return
+	}
 	switch {
-	case ev.IsKey(console.KeyUp), ev.IsRune('k'):
-		b.move(-1, 0)
-	case ev.IsKey(console.KeyDown), ev.IsRune('j'):
-		b.move(1, 0)
-	case ev.IsKey(console.KeyLeft), ev.IsRune('h'):
-		b.move(0, -1)
-	case ev.IsKey(console.KeyRight), ev.IsRune('l'):
-		b.move(0, 1)
 	case ev.IsKey(console.KeyEnter), ev.IsRune(' '):
 		b.open(b.row, b.col, ev.Time)
 	case b.gen != nil:
@@ -535,11 +531,11 @@ func (b *board) View(size console.Size) console.Frame {
 	var f console.Frame
 	need := b.need()
 	if !b.fits(size) {
-		f = console.TooSmall(need, size, string(b.app.tag()))
+		f = console.TooSmall(need, size, b.app.tag())
 		f.Tick = b.tick()
 		return f
 	}
-	f.Need = need
+	f.Label(b.app.tag(), need)
 	f.Rows = make([][]console.Span, 0, need.Height) // not grown a row at a time
 	f.Mouse = true
 	f.Tick = b.tick()

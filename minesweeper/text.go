@@ -163,10 +163,10 @@ var korean = texts{
 
 // textsFor returns the words for a -lang value; Korean, the original's,
 // when there is none.
-func textsFor(tag lang.Tag) texts { return lang.Pick(tag, lang.Korean, korean, english) }
+func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean, &english) }
 
 // menuBlock is the menu with the no-guess line showing its state.
-func (t texts) menuBlock(noGuess bool) []string {
+func (t *texts) menuBlock(noGuess bool) []string {
 	block := slices.Clone(t.menu)
 	state := t.noGuessState[0]
 	if noGuess {
@@ -182,7 +182,7 @@ func (t texts) menuBlock(noGuess bool) []string {
 
 // levelName is how the status line names a level: the original's name,
 // or "custom" (the board shows its size).
-func (t texts) levelName(l Level) string {
+func (t *texts) levelName(l Level) string {
 	for i, std := range Levels() {
 		if l == std {
 			return t.levels[i]
@@ -192,7 +192,7 @@ func (t texts) levelName(l Level) string {
 }
 
 // levelTitle is a level's name with its size, as the menu gives it.
-func (t texts) levelTitle(l Level) string {
+func (t *texts) levelTitle(l Level) string {
 	for i, std := range Levels() {
 		if l == std {
 			return t.menu[2+i][len("1. "):]

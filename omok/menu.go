@@ -24,7 +24,7 @@ const (
 // after a clear, as the original's system("cls") and reprint do.
 type menuScreen struct {
 	opt  Options
-	text *text
+	text *texts
 	back console.Screen
 	menu *console.Menu
 	// ask is the question entry 5 asks in the menu's style, the level and
@@ -49,9 +49,6 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		m.short.Update(ev)
 	}
 	n := m.menu.Update(ev)
-	if ev.IsKey(console.KeyEsc) {
-		n = itemQuit // as Esc leaves the top menu and the minesweeper menu
-	}
 	if n != 0 {
 		m.short = nil
 	}
@@ -67,11 +64,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	case itemCredits:
 		m.menu.Show(m.text.credits...)
 	case itemQuit:
-		if m.back == nil {
-			return console.Exit(m.text.quit)
-		}
-		m.menu.Show() // a fresh menu for the next time the top menu opens omok
-		return m.back
+		return m.menu.Leave(m.back, m.text.quit)
 	}
 	return m
 }
@@ -79,7 +72,7 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 // newMenu returns the menu as it stands: its last entry names the rule in
 // force.
 func (m *menuScreen) newMenu() *console.Menu {
-	return console.NewMenu(m.text.menuBlock(m.opt.Rule), m.text.prompt, m.text.retry, itemRule)
+	return console.NewMenu(m.text.menuBlock(m.opt.Rule), m.text.prompt, m.text.retry, itemRule).QuitOnEsc(itemQuit)
 }
 
 // askLevel asks entry 5's first question of its own, the level.
@@ -120,7 +113,7 @@ func (m *menuScreen) View(size console.Size) console.Frame {
 	default:
 		f = m.menu.View(size, m.opt.Width)
 	}
-	f.Lang = string(m.opt.Lang)
+	f.Label(m.opt.Lang, console.Size{})
 	return f
 }
 
@@ -195,7 +188,7 @@ func (s *ruleScreen) Update(ev console.Event) console.Screen {
 // View shows the question's transcript.
 func (s *ruleScreen) View(size console.Size) console.Frame {
 	f := s.ask.View(size, s.menu.opt.Width)
-	f.Lang = string(s.menu.opt.Lang)
+	f.Label(s.menu.opt.Lang, console.Size{})
 	return f
 }
 

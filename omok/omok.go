@@ -12,17 +12,108 @@
 package omok
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"os"
 	"slices"
 
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/cli"
 	"termgames/internal/lang"
 	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
+
+// original is the language of FanJae's program, which the screens speak
+// unless -lang says otherwise.
+const originalLang = lang.Korean
+
+// Game is omok's line in the program's table of games: the command, its
+// flags, and the judge, the brain and the forbidden points as its
+// subcommands.
+func Game() cli.Game {
+	return cli.Game{
+		Name:    "omok",
+		Title:   lang.Text{Korean: "오목", English: "Omok"},
+		Lang:    originalLang,
+		Summary: "two-player omok, or against the computer (-size 15|19, -rule freestyle|standard|renju|omok, -ai)",
+		Shared:  cli.Glyphs | cli.Seed, // the computer player draws on chance
+		Flags:   flags,
+		Commands: []cli.Command{
+			{Name: "judge", Args: "[FILE]", Summary: "Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)", Run: judgeCommand},
+			{Name: "forbid", Args: "[FILE]", Summary: "forbidden points of a board (-rule renju|omok), as YXSHOWFORBID", Run: renju.ForbidCommand},
+			{Name: "brain", Args: "[flags]", Summary: "the Gomocup (piskvork) brain; also as a copy named pbrain-*", Run: brainCommand},
+		},
+	}
+}
+
+// flags declares omok's own flags.
+func flags(fs *flag.FlagSet) cli.Start {
+	size, rule := DefaultSize, Freestyle
+	fs.Func("size", "board `size`: 15 or 19 (default 15)", func(s string) (err error) {
+		size, err = ParseSize(s)
+		return err
+	})
+	fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); the menu's entry 6 changes it")
+	ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
+	first := fs.String("first", "me", "against the computer, who moves first: me or computer")
+	return func(env cli.Env, back console.Screen) (console.Screen, error) {
+		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand}
+		if err := opt.SetComputer(*ai, *first); err != nil {
+			return nil, cli.UsageError{Err: err}
+		}
+		return New(opt, back), nil
+	}
+}
+
+// brainCommand is `omok brain`: the engine's Gomocup brain.
+func brainCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	err := engine.BrainCommand(args, stdin, stdout, stderr)
+	if errors.Is(err, engine.ErrUsage) {
+		return cli.UsageError{Err: err}
+	}
+	return err
+}
+
+// judgeCommand is `omok judge [FILE]`: the Baekjoon 2615 judge on FILE or
+// standard input. It needs no terminal.
+func judgeCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("termgames omok judge", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: termgames omok judge [FILE]\n\nReads 19 lines of 19 numbers (0 empty, 1 black, 2 white) and prints\nthe winner (1 or 2) and the row and column of the leftmost stone of the\nfive, or 0 when nobody has exactly five.")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return cli.UsageError{}
+	}
+	if fs.NArg() > 1 {
+		fs.Usage()
+		return cli.UsageError{Err: errors.New("judge takes at most one FILE")}
+	}
+	in := stdin
+	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
+		f, err := os.Open(fs.Arg(0))
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
+	}
+	res, err := Judge(in)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(stdout, res.String())
+	return err
+}
 
 // Options are the command line's choices for a game.
 type Options struct {
@@ -98,10 +189,8 @@ func (o Options) normalized() Options {
 	if !slices.Contains(renju.Rules, o.Rule) {
 		o.Rule = Freestyle
 	}
-	if o.Width == nil {
-		o.Width = console.NewCondition(console.Auto)
-	}
-	o.Lang = lang.Resolve(o.Lang, lang.Korean)
+	o.Width = console.DefaultWidth(o.Width)
+	o.Lang = lang.Resolve(o.Lang, originalLang)
 	return o
 }
 
@@ -110,7 +199,7 @@ func (o Options) normalized() Options {
 // ends the program with the original's last words, 프로그램을 종료합니다.
 func New(opt Options, back console.Screen) console.Screen {
 	opt = opt.normalized()
-	t := language(opt.Lang)
+	t := textsFor(opt.Lang)
 	m := &menuScreen{
 		opt:  opt,
 		text: t,

@@ -50,7 +50,7 @@ const (
 type game struct {
 	menu    *menuScreen
 	opt     Options
-	text    *text
+	text    *texts
 	glyphs  [3]string
 	forbid  string // the mark of a forbidden point
 	board   *Board
@@ -223,15 +223,11 @@ func (g *game) Update(ev console.Event) console.Screen {
 	case g.confirm:
 		return g.answer(ev)
 	}
+	if dr, dc, ok := console.Direction(ev); ok {
+		g.move(dr, dc)
+		return g
+	}
 	switch {
-	case ev.IsKey(console.KeyUp) || ev.IsRune('k'):
-		g.move(-1, 0)
-	case ev.IsKey(console.KeyDown) || ev.IsRune('j'):
-		g.move(1, 0)
-	case ev.IsKey(console.KeyLeft) || ev.IsRune('h'):
-		g.move(0, -1)
-	case ev.IsKey(console.KeyRight) || ev.IsRune('l'):
-		g.move(0, 1)
 	case ev.IsKey(console.KeyEnter) || ev.IsRune(' '):
 		return g.place()
 	case ev.IsKey(console.KeyBackspace) || ev.IsRune('u'):
@@ -356,8 +352,7 @@ func (g *game) View(size console.Size) console.Frame {
 			f.Line(row+2, g.message)
 		}
 	}
-	f.Need = console.Size{Width: g.measure().need, Height: n + 3}
-	f.Lang = string(g.opt.Lang)
+	f.Label(g.opt.Lang, console.Size{Width: g.measure().need, Height: n + 3})
 	return f
 }
 

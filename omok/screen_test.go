@@ -666,7 +666,7 @@ func TestPanel(t *testing.T) {
 			opt.Width = w
 			s := console.Feed(startGame(opt), console.Keys(playKeys(Point{4, 4}))...)
 			full := s.View(terminal).Text(w)
-			for _, want := range language(opt.Lang).panel[:min(5, opt.normalized().Size)] {
+			for _, want := range textsFor(opt.Lang).panel[:min(5, opt.normalized().Size)] {
 				if !strings.Contains(full, want) {
 					t.Errorf("the panel lacks %q:\n%s", want, full)
 				}
@@ -727,7 +727,7 @@ func TestNeedFitsEveryLine(t *testing.T) {
 func TestTranscriptLinesFit80(t *testing.T) {
 	// The menu screens print lines into a transcript; none may wrap in an
 	// 80-column terminal.
-	for _, tx := range []*text{&korean, &english} {
+	for _, tx := range []*texts{&korean, &english} {
 		for _, rule := range renju.Rules {
 			for _, w := range screentest.Widths {
 				for _, l := range append(append(append(tx.howToPlay(rule, 19, unicodeGlyphs, unicodeForbid), tx.credits...), tx.menu...), tx.ruleMenu...) {

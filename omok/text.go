@@ -9,9 +9,9 @@ import (
 	"termgames/omok/renju"
 )
 
-// text holds every line the screens show, in one language. The Korean lines
+// texts holds every line the screens show, in one language. The Korean lines
 // are the original's, character for character, where the original has them.
-type text struct {
+type texts struct {
 	menu     []string // the block between and including the '=' rules, without the rule entry
 	ruleItem string   // Printf format: the rule in force's name; the menu's last entry
 	prompt   string
@@ -60,7 +60,7 @@ type text struct {
 
 const rule28 = "============================"
 
-var korean = text{
+var korean = texts{
 	menu: []string{
 		rule28,
 		"오목 게임을 플레이합시다!",
@@ -176,7 +176,7 @@ var korean = text{
 	last:     "마지막 수: %d행 %d열",
 }
 
-var english = text{
+var english = texts{
 	menu: []string{
 		rule28,
 		"Let's play Omok!",
@@ -292,13 +292,13 @@ var english = text{
 	last:     "Last move: row %d, col %d",
 }
 
-// language returns the texts for a -lang value; the original's Korean
+// textsFor returns the texts for a -lang value; the original's Korean
 // when there is none.
-func language(tag lang.Tag) *text { return lang.Pick(tag, lang.Korean, &korean, &english) }
+func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean, &english) }
 
 // menuBlock is the menu with its last entry, the rule, naming the rule in
 // force.
-func (t *text) menuBlock(r Rule) []string {
+func (t *texts) menuBlock(r Rule) []string {
 	last := len(t.menu) - 1
 	block := slices.Clone(t.menu[:last])
 	return append(block, fmt.Sprintf(t.ruleItem, t.ruleWord[r]), t.menu[last])
@@ -308,7 +308,7 @@ func (t *text) menuBlock(r Rule) []string {
 // the board size in force, then the keys. A rule with forbidden moves gets
 // a few more lines and a small board showing a 3-3, drawn with the game's
 // glyphs.
-func (t *text) howToPlay(r Rule, size int, glyphs [3]string, forbid string) []string {
+func (t *texts) howToPlay(r Rule, size int, glyphs [3]string, forbid string) []string {
 	lines := append(stones(t.howTo, glyphs), t.rule[r], t.ruleHint)
 	if t.ruleHowTo[r] != nil {
 		lines = append(lines, t.ruleHowTo[r]...)

@@ -44,3 +44,9 @@ func Resolve(tag, original Tag) Tag {
 	}
 	return tag
 }
+
+// Text is one text in both languages, as a table lists a game's title.
+type Text struct{ Korean, English string }
+
+// In returns the text in tag's language, Korean for lang.Original.
+func (t Text) In(tag Tag) string { return Pick(tag, Korean, t.Korean, t.English) }

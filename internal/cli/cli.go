@@ -1,0 +1,108 @@
+// Package cli is what the command line and the top menu know of a game:
+// its command, its title, the flags it takes and how it starts. The
+// program keeps one table of games (games.go, at the module's root), one
+// Game a game, and builds from it the top menu and its numbering, the
+// command dispatch, -h and the usage; each game's package says the rest
+// of itself in its own Game function.
+package cli
+
+import (
+	"flag"
+	"io"
+	"math/rand/v2"
+
+	"github.com/mattn/go-runewidth"
+
+	"termgames/console"
+	"termgames/internal/lang"
+)
+
+// Shared names the flags that the games have in common; a game takes only
+// those that change something in it, and gets exactly the flags it
+// declares.
+type Shared uint8
+
+// The shared flags besides -lang, which every game takes.
+const (
+	Glyphs Shared = 1 << iota // -ascii, -wide, -narrow: the game draws □ ○ ● or ■
+	Seed                      // -seed: the game plays with chance
+)
+
+// Env is what a game gets from the shared flags and the terminal.
+type Env struct {
+	// Lang is -lang; lang.Original lets each screen speak its original's.
+	Lang lang.Tag
+	// ASCII is -ascii: glyphs for a font without □ ○ ●.
+	ASCII bool
+	// Width is the one width measure of the program, from -wide, -narrow,
+	// RUNEWIDTH_EASTASIAN or the terminal's answer.
+	Width *runewidth.Condition
+	// Rand is the game's random source, from -seed or a fresh seed.
+	Rand *rand.Rand
+	// Transcript collects what a game leaves in the terminal after the
+	// program, as the originals' lines stayed (baseball's games).
+	Transcript io.Writer
+}
+
+// Start makes a game's first screen, its menu, once its flags are parsed.
+// back is where the menu's quit goes (the top menu); nil when the game was
+// started as a command, whose quit then ends the program. An error is the
+// command line's fault: flags that do not fit together.
+type Start func(env Env, back console.Screen) (console.Screen, error)
+
+// Game is one row of the table of games.
+type Game struct {
+	// Name is the command: termgames NAME.
+	Name string
+	// Title is the game's entry on the top menu.
+	Title lang.Text
+	// Lang is the language of the original program: what the game speaks
+	// when -lang is not given.
+	Lang lang.Tag
+	// Summary is the game's line in the usage: what it is, and its flags.
+	Summary string
+	// Shared are the shared flags the game takes.
+	Shared Shared
+	// Flags declares the game's own flags on fs and returns how to start
+	// the game once fs is parsed. The top menu calls it with a FlagSet that
+	// it never parses, so every flag keeps its default there.
+	Flags func(fs *flag.FlagSet) Start
+	// Commands are the game's subcommands: termgames NAME COMMAND.
+	Commands []Command
+}
+
+// Command is a subcommand of a game, run without a terminal: the judge, the
+// brain, a benchmark.
+type Command struct {
+	Name    string // termgames GAME NAME
+	Args    string // its arguments in the usage, e.g. "[FILE]"
+	Summary string // its line in the usage
+	// Run does the command's work. flag.ErrHelp means -h was answered
+	// (status 0), a UsageError a bad command line (status 2), any other
+	// error a failure (status 1). What it writes to stderr is shown on
+	// standard output when it answered -h.
+	Run func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+// Command returns the game's subcommand called name.
+func (g Game) Command(name string) (Command, bool) {
+	for _, c := range g.Commands {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Command{}, false
+}
+
+// UsageError is a command line the program cannot run: exit status 2. A
+// nil Err means the flag package, or the command, has already said why.
+type UsageError struct{ Err error }
+
+func (e UsageError) Error() string {
+	if e.Err == nil {
+		return "usage error"
+	}
+	return e.Err.Error()
+}
+
+func (e UsageError) Unwrap() error { return e.Err }
