@@ -251,7 +251,7 @@ func TestDumbTerminal(t *testing.T) {
 		"TERM unset":    withoutEnv(ptytest.Env(), "TERM"),
 		"TERM=dumb, ko": ptytest.Env("TERM=dumb", "LANG=ko_KR.UTF-8"),
 	} {
-		for _, args := range [][]string{nil, {"minesweeper"}, {"baseball"}, {"omok"}} {
+		for _, args := range screenCommands() {
 			out, status := rawOutput(t, env, args...)
 			if status != 2 || strings.ContainsRune(out, 0x1b) || strings.Count(strings.TrimSpace(out), "\n") != 0 || !strings.Contains(out, "cannot move the cursor") {
 				t.Errorf("%s, %v: status %d, output %q; want 2 and one line without escapes", name, args, status, out)

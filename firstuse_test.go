@@ -26,7 +26,7 @@ func TestWidthWithoutAnswer(t *testing.T) {
 		t.Setenv("LC_CTYPE", locale)
 		t.Setenv("LANG", locale)
 		t.Setenv("RUNEWIDTH_EASTASIAN", "")
-		for _, args := range [][]string{nil, {"omok"}, {"baseball"}, {"minesweeper"}} {
+		for _, args := range screenCommands() {
 			_, c, err := parse(args, strings.NewReader(""), io.Discard, io.Discard)
 			if err != nil {
 				t.Fatalf("%v: %v", args, err)

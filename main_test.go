@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"termgames/internal/cli"
 	"testing"
 	"time"
 
@@ -103,9 +104,19 @@ func TestJudgeEndlessStdin(t *testing.T) {
 	}
 }
 
+// screenCommands are the command lines that open a screen: the top menu,
+// then each game of the table.
+func screenCommands() [][]string {
+	cmds := [][]string{nil}
+	for _, g := range games() {
+		cmds = append(cmds, []string{g.Name})
+	}
+	return cmds
+}
+
 // With no terminal, the games say so in one line and exit with status 2.
 func TestNoTerminal(t *testing.T) {
-	for _, args := range [][]string{nil, {"omok"}, {"baseball"}, {"minesweeper"}} {
+	for _, args := range screenCommands() {
 		out, errOut, status := runPiped(t, "1\n", args...)
 		if status != 2 || out != "" || strings.Count(errOut, "\n") != 1 || !strings.Contains(errOut, "not a terminal") {
 			t.Errorf("%v without a terminal: status %d, stdout %q, stderr %q", args, status, out, errOut)
@@ -151,12 +162,37 @@ func TestHelp(t *testing.T) {
 		has, lacks []string
 	}{
 		{[]string{}, []string{"usage:", "omok judge", "-lang", "-ascii", "-wide", "-narrow", "-seed"}, nil},
-		{[]string{"omok"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-size", "-rule", "-ai", "-first", "-seed"}, []string{"-marks"}},
-		{[]string{"baseball"}, []string{"-lang", "-seed", "-ai"}, []string{"-ascii", "-wide", "-narrow", "-size"}},
-		{[]string{"minesweeper"}, []string{"-lang", "-ascii", "-wide", "-narrow", "-seed", "-marks", "-scores"}, []string{"-ai", "-size"}},
+		{[]string{"omok"}, []string{"-size", "-rule", "-ai", "-first"}, []string{"-marks"}},
+		{[]string{"baseball"}, []string{"-ai"}, []string{"-size"}},
+		{[]string{"minesweeper"}, []string{"-marks", "-scores"}, []string{"-ai", "-size"}},
 		{[]string{"omok", "judge"}, []string{"usage: termgames omok judge [FILE]"}, []string{"-lang"}},
 		{[]string{"omok", "forbid"}, []string{"-rule", "-turn"}, []string{"-lang"}},
 		{[]string{"minesweeper", "bench"}, []string{"-level", "-games", "-seed", "-noguess", "-first"}, []string{"-lang", "-ascii"}},
+	}
+	// Every game of the table takes -lang and exactly the shared flags it
+	// declares; every subcommand answers -h.
+	for _, g := range games() {
+		has, lacks := []string{"-lang"}, []string(nil)
+		for _, sh := range []struct {
+			u     cli.Shared
+			flags []string
+		}{{cli.Glyphs, []string{"-ascii", "-wide", "-narrow"}}, {cli.Seed, []string{"-seed"}}} {
+			if g.Shared&sh.u != 0 {
+				has = append(has, sh.flags...)
+			} else {
+				lacks = append(lacks, sh.flags...)
+			}
+		}
+		cases = append(cases, struct {
+			args       []string
+			has, lacks []string
+		}{[]string{g.Name}, has, lacks})
+		for _, sub := range g.Commands {
+			cases = append(cases, struct {
+				args       []string
+				has, lacks []string
+			}{[]string{g.Name, sub.Name}, nil, nil})
+		}
 	}
 	for _, tc := range cases {
 		for _, h := range []string{"-h", "--help", "-help"} {
