@@ -188,3 +188,44 @@ func TestDrawWhenOnlyForbiddenPointsRemain(t *testing.T) {
 		t.Errorf("오목룰: %+v, %v", out, err)
 	}
 }
+
+// TestPlaceReadsThreesAsTheRIF: the screens' board asks package renju, so
+// it reads a three as the RIF defines it, "without at the same time a five
+// in a row is made" (package renju's TestThreeByTheDefinition draws both
+// positions). Black's (7,6) makes a three whose one straight four is by
+// (7,4), the five of black's four in column 4: no 3-3. Black's (11,5) is a
+// 4-3-3 once a three one level down that needs a five stops counting.
+func TestPlaceReadsThreesAsTheRIF(t *testing.T) {
+	tests := []struct {
+		name  string
+		moves []Point // black first, white far away
+		move  Point
+		want  renju.Shape
+	}{
+		{"a straight four only by completing a four", []Point{
+			{3, 4}, {2, 4}, {4, 4}, {14, 0}, {5, 4}, {14, 2}, {7, 3}, {14, 4},
+			{7, 5}, {14, 6}, {5, 6}, {14, 8}, {6, 6}, {14, 10}, {6, 4}, {14, 12},
+		}, Point{7, 6}, renju.None},
+		{"a five one level down", []Point{
+			{7, 3}, {0, 0}, {7, 5}, {0, 2}, {8, 5}, {0, 4}, {8, 8}, {0, 6}, {9, 5},
+			{0, 8}, {9, 7}, {0, 10}, {10, 4}, {0, 12}, {10, 7}, {0, 14}, {12, 6}, {2, 14},
+		}, Point{11, 5}, renju.DoubleThree},
+	}
+	for _, tt := range tests {
+		for _, r := range []Rule{Renju, Omok} {
+			b := NewBoard(15, r)
+			play(t, b, tt.moves...)
+			if got := b.Forbidden(tt.move); got != tt.want {
+				t.Errorf("%v, %s: Forbidden(%v) = %v, want %v", r, tt.name, tt.move, got, tt.want)
+			}
+			_, err := b.Place(tt.move)
+			got := renju.None
+			if fe := (*ForbiddenError)(nil); errors.As(err, &fe) {
+				got = fe.Shape
+			}
+			if got != tt.want || (got == renju.None && err != nil) {
+				t.Errorf("%v, %s: Place(%v) = %v, want %v", r, tt.name, tt.move, err, tt.want)
+			}
+		}
+	}
+}

@@ -13,6 +13,11 @@ type grid struct {
 	// extension point is taken as allowed without asking. The tests use it
 	// to count the false forbidden points that need each depth.
 	limit, depth int
+	// fiveExtends reads a three as the code once did, letting a move that
+	// makes a five at the same time count as its way to a straight four.
+	// The tests use it to count the points where the RIF's wording, which
+	// rules such a move out, changes the answer.
+	fiveExtends bool
 }
 
 func gridOf(b *Board) *grid {
@@ -123,8 +128,11 @@ outer:
 }
 
 // realThree reports whether (row, col), holding s, is part of a three
-// along d: some empty point q of the line turns it into a straight four
-// holding both, and q is itself not forbidden.
+// along d, in the RIF's words "a row with three stones to which you,
+// without at the same time a five in a row is made, can add one more stone
+// to attain a straight four": some empty point q of the line turns it into
+// a straight four holding both, q makes no five on any line, and q is
+// itself not forbidden.
 func (g *grid) realThree(r Rule, s Stone, row, col int, d Point) bool {
 	for k := -g.n; k <= g.n; k++ {
 		qr, qc := row+k*d.Row, col+k*d.Col
@@ -132,9 +140,20 @@ func (g *grid) realThree(r Rule, s Stone, row, col int, d Point) bool {
 			continue
 		}
 		g.put(qr, qc, s)
-		straight := g.straightFour(row, col, d, s, k)
+		extends := g.straightFour(row, col, d, s, k) && (g.fiveExtends || !g.five(r, s, qr, qc))
 		g.put(qr, qc, Empty)
-		if straight && g.allowed(r, s, qr, qc) {
+		if extends && g.allowed(r, s, qr, qc) {
+			return true
+		}
+	}
+	return false
+}
+
+// five reports whether the stone of s at (row, col) stands in a row that
+// wins under r: the "five in a row" of the definition of a three.
+func (g *grid) five(r Rule, s Stone, row, col int) bool {
+	for _, d := range steps {
+		if lo, hi := g.extent(row, col, d, s); r.Wins(s, hi-lo+1) {
 			return true
 		}
 	}
@@ -222,6 +241,7 @@ func TestAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 2615))
 	var seen [4]int
 	var falseAt [3]int
+	fiveRuled := 0
 	for i := range positions {
 		size := []int{15, 15, 19, 7, 9}[i%5]
 		b := densePosition(rng, size)
@@ -243,10 +263,15 @@ func TestAgainstBruteForce(t *testing.T) {
 			for depth := range falseAt {
 				falseAt[depth] += countFalse(b, depth+1)
 			}
+			fiveRuled += countFiveRuled(b)
 		}
 	}
 	t.Logf("shapes seen: %v", seen)
 	t.Logf("points whose answer needs recursion to depth 1, 2, 3 or more: %v", falseAt)
+	t.Logf("points whose answer changes when an extension point may make a five: %d", fiveRuled)
+	if recursive > 0 && fiveRuled == 0 {
+		t.Error("no point where an extension point makes a five: the positions do not test the definition of a three")
+	}
 	for depth, n := range falseAt[:2] {
 		if recursive > 0 && n == 0 {
 			t.Errorf("no false forbidden point needs depth %d: the positions do not test the recursion", depth+1)
@@ -269,6 +294,27 @@ func countFalse(b *Board, depth int) int {
 	for _, r := range []Rule{Renju, Omok} {
 		for _, s := range []Stone{Black, White} {
 			a, c := full.bruteMap(r, s), cut.bruteMap(r, s)
+			for i := range a {
+				if a[i] != c[i] {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// countFiveRuled counts the points of b whose answer under either rule,
+// for either colour, changes when a three's extension point may make a
+// five at the same time (grid.fiveExtends): those that test the RIF's
+// wording.
+func countFiveRuled(b *Board) int {
+	rif, loose := gridOf(b), gridOf(b)
+	loose.fiveExtends = true
+	n := 0
+	for _, r := range []Rule{Renju, Omok} {
+		for _, s := range []Stone{Black, White} {
+			a, c := rif.bruteMap(r, s), loose.bruteMap(r, s)
 			for i := range a {
 				if a[i] != c[i] {
 					n++

@@ -86,6 +86,33 @@ func TestForbidCommand(t *testing.T) {
 	}
 }
 
+// TestForbidCommandThrees: `omok forbid` reads a three as the RIF defines
+// it, through the same board as the game (TestThreeByTheDefinition draws
+// the positions). The comments give the answers of the older reading,
+// which counted a three whose straight four needs a five at the same time:
+// they listed 0607, and left out 0511, a 4-3-3 once such a three one level
+// down stops counting.
+func TestForbidCommandThrees(t *testing.T) {
+	tests := []struct {
+		rows []string
+		args []string
+		want string
+	}{
+		{extensionCompletesFour, []string{"-turn", "black"}, "FORBID 050507060608.\n"},                    // was 0505070606070608
+		{extensionCompletesFour, []string{"-turn", "black", "-rule", "omok"}, "FORBID 050507060608.\n"},   // was 0505070606070608
+		{fiveOneLevelDown, []string{"-turn", "black"}, "FORBID 040707070608060906100511.\n"},              // was 04070707060806090610
+		{fiveOneLevelDown, []string{"-turn", "black", "-rule", "omok"}, "FORBID 04070608060906100511.\n"}, // was 0407060806090610
+	}
+	for _, tt := range tests {
+		b, _ := diagram(t, tt.rows...)
+		var out, errOut bytes.Buffer
+		err := ForbidCommand(tt.args, strings.NewReader(digitRows(b)), &out, &errOut)
+		if err != nil || out.String() != tt.want {
+			t.Errorf("%v on\n%sgot %q, %v; want %q", tt.args, b, out.String(), err, tt.want)
+		}
+	}
+}
+
 func TestToMove(t *testing.T) {
 	b := NewBoard(15)
 	if b.ToMove() != Black {

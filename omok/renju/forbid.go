@@ -63,12 +63,23 @@ func squeeze(x uint64) uint {
 }
 
 // forbidden is Forbidden for an empty point on the board under a rule that
-// forbids moves of s. For a double-three candidate it places the stone and
-// asks the same question of each three's extension points: a three counts
-// only if one of them is allowed (false forbidden points, 거짓금수), to
-// any depth. Each level adds a stone, so the recursion ends; in practice it
-// rarely goes past two levels (BenchmarkForbiddenMap's dense positions).
+// forbids moves of s.
 func (b *Board) forbidden(r Rule, s Stone, row, col int) Shape {
+	sh, _ := b.judge(r, s, row, col)
+	return sh
+}
+
+// judge returns why rule r forbids s the empty point (row, col), and
+// whether the move makes a five (then the shape is None). For a
+// double-three candidate it places the stone and asks the same of each
+// three's extension points, the moves that make it a straight four. The
+// RIF defines a three as a row that can become a straight four "without at
+// the same time a five in a row is made", so an extension point counts
+// only when it makes no five, and only when it is itself allowed (false
+// forbidden points, 거짓금수), to any depth. Each level adds a stone, so
+// the recursion ends; in practice it rarely goes past two levels
+// (BenchmarkForbiddenMap's dense positions).
+func (b *Board) judge(r Rule, s Stone, row, col int) (sh Shape, five bool) {
 	var threes [len(steps)]lineShape
 	var threeDirs [len(steps)]int
 	nThrees, fours, overline := 0, 0, false
@@ -76,7 +87,7 @@ func (b *Board) forbidden(r Rule, s Stone, row, col int) Shape {
 		l := b.line(d, row, col, s)
 		switch l.kind() {
 		case kindFive:
-			return None
+			return None, true
 		case kindOverline:
 			overline = true
 		case kindFour:
@@ -91,14 +102,14 @@ func (b *Board) forbidden(r Rule, s Stone, row, col int) Shape {
 	if r == Renju {
 		// The 오목룰 allows both; a five was ruled out above.
 		if overline {
-			return Overline
+			return Overline, false
 		}
 		if fours >= 2 {
-			return DoubleFour
+			return DoubleFour, false
 		}
 	}
 	if nThrees < 2 {
-		return None
+		return None, false
 	}
 	b.set(row, col, s)
 	real := 0
@@ -109,7 +120,7 @@ func (b *Board) forbidden(r Rule, s Stone, row, col int) Shape {
 			if !ok {
 				break
 			}
-			if b.forbidden(r, s, row+off*st.Row, col+off*st.Col) == None {
+			if sh, five := b.judge(r, s, row+off*st.Row, col+off*st.Col); sh == None && !five {
 				real++
 				break
 			}
@@ -117,7 +128,7 @@ func (b *Board) forbidden(r Rule, s Stone, row, col int) Shape {
 	}
 	b.clear(row, col, s)
 	if real >= 2 {
-		return DoubleThree
+		return DoubleThree, false
 	}
-	return None
+	return None, false
 }

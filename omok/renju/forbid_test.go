@@ -203,8 +203,9 @@ var (
 		"...X.X*",
 		"....X",
 	}
-	// The same without the stone under g: g now makes a five in column 4,
-	// which is never forbidden, so both threes are real.
+	// The same without the stone under g: g now makes a five in column 4
+	// at the same time as the row's straight four, so by the RIF's
+	// definition of a three the row holds none, and * is no 3-3.
 	extensionFive = extensionOverline[:len(extensionOverline)-1]
 	// g makes a four in column 4 besides the row's straight four: 4-4.
 	extensionDoubleFour = []string{
@@ -249,6 +250,105 @@ var (
 	depthTwoFalse = withRow(depthTwoReal, 7, "....X...X")
 )
 
+// The RIF (1996, corrected 1998) defines a three as "a row with three
+// stones to which you, without at the same time a five in a row is made,
+// can add one more stone to attain a straight four". These positions are
+// built from its words; the code answered otherwise before it followed
+// them, as the brute force's older reading (fiveExtends) still does.
+var (
+	// * at (7,6) makes an open three in column 6 and the split three
+	// X.X* in row 7, whose only straight four is by g at (7,4). Black's
+	// four in column 4, blocked by O, has its five at g, so g would make
+	// the straight four and a five at the same time: the row is no three,
+	// and * makes one three, no 3-3.
+	//
+	//	  0 1 2 3 4 5 6
+	//	2 . . . . O . .
+	//	3 . . . . X . .
+	//	4 . . . . X . .
+	//	5 . . . . X . X
+	//	6 . . . . X . X
+	//	7 . . . X g X *
+	extensionCompletesFour = []string{
+		"",
+		"",
+		"....O",
+		"....X",
+		"....X",
+		"....X.X",
+		"....X.X",
+		"...X.X*",
+	}
+	// The same wording one level down, with no four on the board. * at
+	// (11,5) makes a four in column 5 (its five at f, (10,5)), an open
+	// three on the ↘ diagonal, and on the ↗ diagonal the split three
+	// *.XX whose only straight four is by g at (10,6). Once * and g are
+	// played, g has a straight four on the ↗, the split three X.XX on the
+	// ↘ through (7,3), and X.XX in row 10 whose only straight four is by
+	// f, which would also make column 5's five: no three. So g is a 4-3,
+	// allowed, the ↗ three is real, and * is a 4-3-3: forbidden as 3-3.
+	// Counting row 10 as a three made g a 3-3 and * an allowed 4-3.
+	//
+	//	   3 4 5 6 7 8
+	//	7  X . X . . .
+	//	8  . . X . . X
+	//	9  . . X . X .
+	//	10 . X f g X .
+	//	11 . . * . . .
+	//	12 . . . X . .
+	fiveOneLevelDown = []string{
+		"", "", "", "", "", "", "",
+		"...X.X",
+		".....X..X",
+		".....X.X",
+		"....X..X",
+		".....*",
+		"......X",
+	}
+)
+
+// TestThreeByTheDefinition checks the positions built from the RIF's
+// definition of a three, under both rules with a 3-3 (the 오목룰 reads a
+// three the same way), against the tables, the forbidden map and the
+// brute force, and that each is one where counting a three whose only
+// straight four makes a five at the same time gave the other answer.
+func TestThreeByTheDefinition(t *testing.T) {
+	tests := []struct {
+		name        string
+		rule        Rule
+		stone       Stone
+		rows        []string
+		want, loose Shape
+	}{
+		{"renju: the straight four's point completes a four", Renju, Black, extensionCompletesFour, None, DoubleThree},
+		{"오목룰: the straight four's point completes a four", Omok, Black, extensionCompletesFour, None, DoubleThree},
+		{"오목룰 white: the straight four's point completes a four", Omok, White, swapColours(extensionCompletesFour), None, DoubleThree},
+		{"renju: the straight four's point completes an open four", Renju, Black, extensionFive, None, DoubleThree},
+		{"renju: a five one level down makes a 4-3-3", Renju, Black, fiveOneLevelDown, DoubleThree, None},
+		{"오목룰: a five one level down makes a 3-3", Omok, Black, fiveOneLevelDown, DoubleThree, None},
+		{"오목룰 white: a five one level down makes a 3-3", Omok, White, swapColours(fiveOneLevelDown), DoubleThree, None},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b, p := diagram(t, tt.rows...)
+			if got := b.Forbidden(tt.rule, tt.stone, p); got != tt.want {
+				t.Errorf("Forbidden at %v = %v, want %v\n%s", p, got, tt.want, b)
+			}
+			if got := b.ForbiddenMap(tt.rule, tt.stone, nil)[p.Row*b.Size()+p.Col]; got != tt.want {
+				t.Errorf("ForbiddenMap at %v = %v, want %v", p, got, tt.want)
+			}
+			g := gridOf(b)
+			if got := g.bruteForbidden(tt.rule, tt.stone, p.Row, p.Col); got != tt.want {
+				t.Errorf("brute force at %v = %v, want %v", p, got, tt.want)
+			}
+			g.fiveExtends = true
+			if got := g.bruteForbidden(tt.rule, tt.stone, p.Row, p.Col); got != tt.loose {
+				t.Errorf("brute force letting a five extend a three, at %v = %v, want %v", p, got, tt.loose)
+			}
+		})
+	}
+}
+
 // withRow returns a copy of rows with row r replaced.
 func withRow(rows []string, r int, row string) []string {
 	out := append([]string(nil), rows...)
@@ -289,7 +389,7 @@ func TestForbiddenShapes(t *testing.T) {
 		{"overline at the edge", Renju, Black, overlineAtEdge, Overline},
 
 		{"false 3-3: the extension point is an overline", Renju, Black, extensionOverline, None},
-		{"real 3-3: the extension point makes a five", Renju, Black, extensionFive, DoubleThree},
+		{"no 3-3: the extension point makes a five", Renju, Black, extensionFive, None},
 		{"false 3-3: the extension point is a 4-4", Renju, Black, extensionDoubleFour, None},
 		{"false 3-3: the extension point is a 3-3", Renju, Black, extensionDoubleThree, None},
 		{"real 3-3: the extension point's 3-3 is false (depth 2)", Renju, Black, depthTwoReal, DoubleThree},

@@ -9,9 +9,10 @@
 // answers whether a point is forbidden for a colour, and why, by looking up
 // each of the four lines through it in a table built once from every
 // possible line of eleven cells. Only a double-three candidate needs more:
-// a three is real only if it can become a straight four by a move that is
-// itself not forbidden, which is checked by placing the stones and asking
-// again, recursively, as the renju rules define it.
+// a three is real only if it can become a straight four by a move that
+// makes no five at the same time and is itself not forbidden, which is
+// checked by placing the stones and asking again, recursively, as the
+// renju rules define it.
 //
 // # The rules
 //
@@ -24,9 +25,10 @@
 // In both rules with forbidden moves a move that makes a five wins even when
 // it makes a forbidden shape at the same time. Under the 오목룰 a three is
 // the same "real three" as in renju (it must be able to become a straight
-// four by a move that is not itself a 3-3), 4-4 is allowed, and an overline
-// may be played but does not win: a straight four's ends must each make
-// exactly five, so a row that could only grow into six is not a four.
+// four by a move that makes no five and is not itself a 3-3; a six there is
+// no five, since it does not win), 4-4 is allowed, and an overline may be
+// played but does not win: a straight four's ends must each make exactly
+// five, so a row that could only grow into six is not a four.
 package renju
 
 import (
