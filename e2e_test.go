@@ -95,13 +95,16 @@ func TestTopMenu(t *testing.T) {
 	tm.WaitUntil("the menu is asked again", func(s string) bool {
 		return strings.Contains(s, topPrompt+" 7\n다시 입력하세요.\n====") && strings.HasSuffix(s, topPrompt)
 	})
-	// Each game's menu, and its own quit (Esc, as every menu takes it).
+	// Each game's menu, and its own quit (Esc, as every menu takes it). A
+	// game's menu is a numbered menu in the originals' style: the top
+	// menu's title gone, entries and a prompt in its place.
 	opened := map[string]string{"omok": "오목 게임을 플레이합시다!", "baseball": "Computer guesses your number", "minesweeper": "초급"}
 	for _, g := range games() {
 		tm.Send(topEntry(t, g.Name))
-		if shows, ok := opened[g.Name]; ok {
-			tm.WaitFor(shows)
-		}
+		tm.WaitUntil(g.Name+"'s menu", func(s string) bool {
+			return !strings.Contains(s, "termgames: 게임을 골라 주세요!") && strings.Contains(s, "1. ") &&
+				strings.Contains(s, opened[g.Name])
+		})
 		tm.Send("\x1b")
 		tm.WaitUntil("back at the top menu", func(s string) bool {
 			return strings.Contains(s, "termgames: 게임을 골라 주세요!") && strings.HasSuffix(s, topPrompt)

@@ -315,3 +315,22 @@ func headingAnchors(text string) map[string]bool {
 }
 
 var linkText = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+
+// TestReadmeShowsTheTopMenu: the README shows the top menu as the program
+// draws it, so that a new game in the table cannot leave the README's menu
+// behind; and the README stays short enough for a player to read.
+func TestReadmeShowsTheTopMenu(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	if n := strings.Count(readme, "\n"); n > 400 {
+		t.Errorf("README.md has %d lines; a player's README keeps to 400, the rest goes to docs/", n)
+	}
+	w := console.NewCondition(console.Narrow)
+	menu := console.NewDriver(newTopMenu(common{w: w}, games()), console.Size{Width: 100, Height: 40}).Text(w)
+	if !strings.Contains(readme, "```\n"+menu+"\n```") {
+		t.Errorf("README.md does not show the top menu as the program draws it:\n%s", menu)
+	}
+}

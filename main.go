@@ -207,7 +207,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 			return nil, nil, sub.Run(args[1:], stdin, stdout, &said)
 		}
 	}
-	c.register(fs, g.Shared, langName(g.Lang)+", the original's")
+	c.register(fs, g.Shared, langName(g.Lang))
 	start := g.Flags(fs)
 	if err := parseFlags(fs, args, &c); err != nil {
 		return nil, nil, err
@@ -233,7 +233,7 @@ func langDefaults(table []cli.Game) string {
 	for _, g := range table {
 		each = append(each, langName(g.Lang)+" for "+g.Name)
 	}
-	return "the original's: " + strings.Join(each, ", ")
+	return "each game's own: " + strings.Join(each, ", ")
 }
 
 func langName(t lang.Tag) string {

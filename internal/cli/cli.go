@@ -56,8 +56,8 @@ type Game struct {
 	Name string
 	// Title is the game's entry on the top menu.
 	Title lang.Text
-	// Lang is the language of the original program: what the game speaks
-	// when -lang is not given.
+	// Lang is what the game speaks when -lang is not given: its original
+	// program's language, where it has one.
 	Lang lang.Tag
 	// Summary is the game's line in the usage: what it is, and its flags.
 	Summary string
