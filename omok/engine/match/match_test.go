@@ -22,13 +22,15 @@ import (
 )
 
 var (
-	opponent = flag.String("opponent", "bsd", "bsd, level:easy|normal|hard, or brain:COMMAND")
+	opponent = flag.String("opponent", "bsd", "bsd, beginner, level:easy|normal|hard, or brain:COMMAND")
 	games    = flag.Int("games", 20, "games to play, colours alternating")
 	level    = flag.String("level", "hard", "termgames' level")
 	size     = flag.Int("size", 19, "board size (bsd plays only 19)")
 	rule     = flag.Int("rule", 0, "Gomocup rule: 0 freestyle, 1 exactly five")
-	turnMS   = flag.Int("turn", 1000, "timeout_turn sent to brains, in milliseconds")
+	turnMS   = flag.Int("turn", 1000, "timeout_turn sent to termgames' brain, in milliseconds (and to the opponent unless -opponent-turn)")
+	oppTurn  = flag.Int("opponent-turn", 0, "timeout_turn sent to an opponent brain, in milliseconds (0: as -turn): time odds")
 	opening  = flag.Int("opening", 0, "random stones near the centre to start each pair of games from (brains only)")
+	openings = flag.String("openings", "", "a file of openings (see testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
 	seed     = flag.Uint64("seed", 1, "seed of the openings")
 	patience = flag.Duration("patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
 )
@@ -51,6 +53,7 @@ type player interface {
 // brain drives a Gomocup brain over its stdin and stdout.
 type brain struct {
 	label string
+	turn  int // timeout_turn, in milliseconds
 	w     io.Writer
 	r     *bufio.Reader
 	stop  func()
@@ -106,7 +109,7 @@ func (b *brain) first(black, white []engine.Point, me engine.Color) (engine.Poin
 		return engine.Point{}, fmt.Errorf("%s: START answered %q, %v", b.label, ok, err)
 	}
 	for _, s := range []string{
-		fmt.Sprintf("INFO timeout_turn %d", *turnMS),
+		fmt.Sprintf("INFO timeout_turn %d", b.turn),
 		"INFO timeout_match 0",
 		"INFO max_memory 67108864",
 		fmt.Sprintf("INFO rule %d", *rule),
@@ -157,7 +160,7 @@ func (b *brain) close() {
 }
 
 // ownBrain is termgames' brain at a level, in this process, over pipes.
-func ownBrain(t *testing.T, l engine.Level, seed uint64) *brain {
+func ownBrain(t *testing.T, l engine.Level, seed uint64, turn int) *brain {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
@@ -165,7 +168,7 @@ func ownBrain(t *testing.T, l engine.Level, seed uint64) *brain {
 		done <- engine.Brain(inR, outW, engine.BrainOptions{Level: l, Rand: rand.New(rand.NewPCG(seed, seed))})
 		outW.Close()
 	}()
-	return &brain{label: "termgames-" + l.String(), w: inW, r: bufio.NewReader(outR), stop: func() {
+	return &brain{label: "termgames-" + l.String(), turn: turn, w: inW, r: bufio.NewReader(outR), stop: func() {
 		inW.Close()
 		if err := <-done; err != nil {
 			t.Errorf("brain: %v", err)
@@ -174,7 +177,7 @@ func ownBrain(t *testing.T, l engine.Level, seed uint64) *brain {
 }
 
 // program is a brain program, started in its own folder.
-func program(t *testing.T, command string) *brain {
+func program(t *testing.T, command string, turn int) *brain {
 	f := strings.Fields(command)
 	cmd := exec.Command(f[0], f[1:]...)
 	cmd.Dir = filepath.Dir(f[0])
@@ -189,7 +192,7 @@ func program(t *testing.T, command string) *brain {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", command, err)
 	}
-	return &brain{label: filepath.Base(f[0]), w: in, r: bufio.NewReader(out), stop: func() {
+	return &brain{label: filepath.Base(f[0]), turn: turn, w: in, r: bufio.NewReader(out), stop: func() {
 		in.Close()
 		done := make(chan struct{})
 		go func() { _ = cmd.Wait(); close(done) }()
@@ -384,40 +387,113 @@ func (s side) String() string {
 	return fmt.Sprintf("%d wins, %d moves, avg %v, max %v", s.wins, s.moves, avg.Round(time.Millisecond), s.max.Round(time.Millisecond))
 }
 
+// scripted is the Beginner, keeping its own board.
+type scripted struct {
+	g *Beginner
+	b *engine.Board
+}
+
+func (s *scripted) name() string { return "beginner" }
+
+func (s *scripted) first(black, white []engine.Point, me engine.Color) (engine.Point, error) {
+	b, err := engine.Setup(*size, matchRule(), black, white)
+	if err != nil {
+		return engine.Point{}, err
+	}
+	s.b = b
+	return s.move()
+}
+
+func (s *scripted) reply(last engine.Point) (engine.Point, error) {
+	if err := s.b.Play(last); err != nil {
+		return engine.Point{}, err
+	}
+	return s.move()
+}
+
+func (s *scripted) move() (engine.Point, error) {
+	p, ok := s.g.Move(s.b)
+	if !ok {
+		return p, errors.New("beginner: no legal point")
+	}
+	return p, s.b.Play(p)
+}
+
+func (s *scripted) close() {}
+
+// matchRule is the engine's rule for -rule.
+func matchRule() engine.Rule {
+	if *rule&1 != 0 {
+		return engine.Standard
+	}
+	return engine.Freestyle
+}
+
+// load is the machine's load average, as uptime prints it.
+func load() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
 func TestMatch(t *testing.T) {
 	lv, err := engine.ParseLevel(*level)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := engine.Freestyle
-	if *rule&1 != 0 {
-		r = engine.Standard
+	r := matchRule()
+	theirTurn := *turnMS
+	if *oppTurn > 0 {
+		theirTurn = *oppTurn
 	}
 	newOpponent := func(g int) player {
 		switch {
 		case *opponent == "bsd":
 			return &bsd{}
+		case *opponent == "beginner":
+			return &scripted{g: NewBeginner(rand.New(rand.NewPCG(uint64(2000+g), *seed)))}
 		case strings.HasPrefix(*opponent, "level:"):
 			ol, err := engine.ParseLevel(strings.TrimPrefix(*opponent, "level:"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			return ownBrain(t, ol, uint64(1000+g))
+			return ownBrain(t, ol, uint64(1000+g), theirTurn)
 		case strings.HasPrefix(*opponent, "brain:"):
-			return program(t, strings.TrimPrefix(*opponent, "brain:"))
+			return program(t, strings.TrimPrefix(*opponent, "brain:"), theirTurn)
 		}
 		t.Fatalf("unknown -opponent %q", *opponent)
 		return nil
 	}
+	var book [][]engine.Point
+	if *openings != "" {
+		book, err = readOpenings(*openings)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if *games == 0 || *games > 2*len(book) {
+			*games = 2 * len(book)
+		}
+	}
+	t.Logf("load average at the start: %s", load())
 	rng := rand.New(rand.NewPCG(*seed, *seed))
 	var us, them side
 	draws, timeouts := 0, 0
 	var open []engine.Point
 	for g := range *games {
 		if g%2 == 0 {
-			open = randomOpening(rng, *opening, *size)
+			if book != nil {
+				open = book[g/2]
+			} else {
+				open = randomOpening(rng, *opening, *size)
+			}
 		}
-		ours := ownBrain(t, lv, uint64(g))
+		ours := ownBrain(t, lv, uint64(g), *turnMS)
 		theirs := newOpponent(g)
 		ourColor := engine.Black
 		if g%2 == 1 {
@@ -448,7 +524,9 @@ func TestMatch(t *testing.T) {
 		// A running tally, so that a run cut short still says where it was.
 		t.Logf("after %d: termgames-%s %v; opponent %v", g+1, lv, us, them)
 	}
-	t.Logf("opponent %s, %d games, %dx%d rule %d, opening %d", *opponent, *games, *size, *size, *rule, *opening)
+	t.Logf("opponent %s, %d games, %dx%d rule %d, opening %d, openings %q, turn %d ms, opponent's turn %d ms",
+		*opponent, *games, *size, *size, *rule, *opening, *openings, *turnMS, theirTurn)
+	t.Logf("load average at the end: %s", load())
 	t.Logf("termgames-%s: %v", lv, us)
 	t.Logf("opponent:  %v", them)
 	t.Logf("W/L/D for termgames-%s: %d/%d/%d (%d of the wins by the opponent's timeout)", lv, us.wins, them.wins, draws, timeouts)

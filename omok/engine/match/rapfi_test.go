@@ -1,0 +1,364 @@
+//go:build match
+
+package match
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"termgames/omok/engine"
+	"termgames/omok/renju"
+)
+
+// Two checks against Rapfi (github.com/dhbloo/rapfi, a pbrain-rapfi built
+// with its classical config from dhbloo/rapfi-networks), run by hand:
+//
+//	go test -tags match -run TestForbidAgainstRapfi -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi
+//	go test -tags match -run TestMakeOpenings -timeout 0 -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -make 20 -out testdata/openings.txt
+
+var (
+	rapfiPath = flag.String("rapfi", "", "path of pbrain-rapfi (the checks against Rapfi skip without it)")
+	positions = flag.Int("positions", 1600, "TestForbidAgainstRapfi: random positions, half 15x15 and half 19x19")
+	makeN     = flag.Int("make", 20, "TestMakeOpenings: balanced openings to find")
+	outFile   = flag.String("out", "", "TestMakeOpenings: the file to write (default: only the log)")
+	evalLimit = flag.Int("balance", 150, "TestMakeOpenings: the most |eval| Rapfi may give the side to move")
+)
+
+func needRapfi(t *testing.T) {
+	if *rapfiPath == "" {
+		t.Skip("no -rapfi: give the path of pbrain-rapfi")
+	}
+}
+
+// randomDense returns a size x size board with between a fifth and nearly
+// half of its cells taken, as many black stones as white (black to move),
+// and no row of five or more for either colour.
+func randomDense(rng *rand.Rand, size int) *renju.Board {
+	b := renju.NewBoard(size)
+	n := size * size
+	stones := (n/5 + rng.IntN(n/4)) &^ 1
+	c := renju.Black
+	for placed, tries := 0, 0; placed < stones && tries < 50*n; tries++ {
+		p := renju.Point{Row: rng.IntN(size), Col: rng.IntN(size)}
+		if b.At(p) != renju.Empty {
+			continue
+		}
+		_ = b.Put(p, c)
+		long := false
+		for d := range 4 {
+			long = long || b.Run(p, d) >= 5
+		}
+		if long {
+			_ = b.Put(p, renju.Empty)
+			continue
+		}
+		placed++
+		c = c.Other()
+	}
+	if c == renju.White { // the last stone could not be matched: take one black back
+		for i := range n {
+			p := renju.Point{Row: i / size, Col: i % size}
+			if b.At(p) == renju.Black {
+				_ = b.Put(p, renju.Empty)
+				break
+			}
+		}
+	}
+	return b
+}
+
+// digits writes the board as `omok forbid` reads it.
+func digits(b *renju.Board) string {
+	var sb strings.Builder
+	for r := range b.Size() {
+		for c := range b.Size() {
+			sb.WriteByte('0' + byte(b.At(renju.Point{Row: r, Col: c})))
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}
+
+// yxBoard sends the position to Rapfi without making it think, black's and
+// white's stones alternating, black first, so that black is to move.
+func yxBoard(br *brain, b *renju.Board) error {
+	var black, white []renju.Point
+	for r := range b.Size() {
+		for c := range b.Size() {
+			p := renju.Point{Row: r, Col: c}
+			switch b.At(p) {
+			case renju.Black:
+				black = append(black, p)
+			case renju.White:
+				white = append(white, p)
+			}
+		}
+	}
+	if err := br.send("YXBOARD"); err != nil {
+		return err
+	}
+	for k := range len(black) + len(white) {
+		p, who := black[k/2], 1
+		if k%2 == 1 {
+			p, who = white[k/2], 2
+		}
+		if err := br.send("%d,%d,%d", p.Col, p.Row, who); err != nil {
+			return err
+		}
+	}
+	return br.send("DONE")
+}
+
+// forbidSet reads a FORBID answer into a set of "xxyy" points.
+func forbidSet(answer string) (map[string]bool, error) {
+	s, ok := strings.CutPrefix(strings.TrimSpace(answer), "FORBID ")
+	if !ok || !strings.HasSuffix(s, ".") || (len(s)-1)%4 != 0 {
+		return nil, fmt.Errorf("not a FORBID answer: %q", answer)
+	}
+	set := map[string]bool{}
+	for i := 0; i+4 <= len(s)-1; i += 4 {
+		set[s[i:i+4]] = true
+	}
+	return set, nil
+}
+
+// TestForbidAgainstRapfi compares `omok forbid` (renju.ForbidCommand, the
+// command's own code) with Rapfi's YXSHOWFORBID under INFO rule 4 on random
+// dense positions, black to move.
+func TestForbidAgainstRapfi(t *testing.T) {
+	needRapfi(t)
+	br := program(t, *rapfiPath, 1000)
+	defer br.close()
+	rng := rand.New(rand.NewPCG(*seed, 23))
+	var (
+		total, withFive, points, differ int
+		shapes                          = map[renju.Shape]int{}
+		pointsNoFive                    int
+	)
+	for k := range *positions {
+		size := 15
+		if k%2 == 1 {
+			size = 19
+		}
+		b := randomDense(rng, size)
+		var out, errOut bytes.Buffer
+		if err := renju.ForbidCommand([]string{"-rule", "renju", "-turn", "black"}, strings.NewReader(digits(b)), &out, &errOut); err != nil {
+			t.Fatalf("omok forbid: %v: %s", err, errOut.String())
+		}
+		ours, err := forbidSet(out.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := br.send("START %d", size); err != nil {
+			t.Fatal(err)
+		}
+		if a, err := br.answer(); err != nil || a != "OK" {
+			t.Fatalf("START: %q %v", a, err)
+		}
+		for _, s := range []string{"INFO rule 4", "INFO max_memory 67108864"} {
+			if err := br.send("%s", s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := yxBoard(br, b); err != nil {
+			t.Fatal(err)
+		}
+		if err := br.send("YXSHOWFORBID"); err != nil {
+			t.Fatal(err)
+		}
+		a, err := br.answer()
+		if err != nil {
+			t.Fatal(err)
+		}
+		theirs, err := forbidSet(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total++
+		five := false
+		for r := range size {
+			for c := range size {
+				p := renju.Point{Row: r, Col: c}
+				if b.At(p) != renju.Empty {
+					continue
+				}
+				_ = b.Put(p, renju.Black)
+				five = five || b.Winner(renju.Renju, p) == renju.Black
+				_ = b.Put(p, renju.Empty)
+				if sh := b.Forbidden(renju.Renju, renju.Black, p); sh != renju.None {
+					shapes[sh]++
+				}
+			}
+		}
+		points += len(ours)
+		if five {
+			withFive++
+		} else {
+			pointsNoFive += len(ours)
+		}
+		var only []string
+		for p := range ours {
+			if !theirs[p] {
+				only = append(only, "termgames "+p)
+			}
+		}
+		for p := range theirs {
+			if !ours[p] {
+				only = append(only, "rapfi "+p)
+			}
+		}
+		if len(only) > 0 {
+			differ++
+			sort.Strings(only)
+			t.Errorf("position %d (%dx%d, black can make five: %v): only %v\n%s", k, size, size, five, only, digits(b))
+		}
+	}
+	t.Logf("%d positions (%d where black can already make five), %d forbidden points (%d in positions where black cannot make five): 3-3 %d, 4-4 %d, overline %d; %d positions differ",
+		total, withFive, points, pointsNoFive, shapes[renju.DoubleThree], shapes[renju.DoubleFour], shapes[renju.Overline], differ)
+}
+
+// evalLine is Rapfi's brief MESSAGE: "... | Eval 35 | ...", or "Eval +M9".
+var evalLine = regexp.MustCompile(`\|\s*Ev(?:al)?\s+([-+]?M?\d+)`)
+
+// rapfiEval has Rapfi think about the position (the side to move is
+// Rapfi's) with timeout_turn turnMS and returns its last reported
+// evaluation, a mate as ±100000, and how long it took.
+func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Duration, error) {
+	if err := br.send("START %d", size); err != nil {
+		return 0, 0, err
+	}
+	if a, err := br.answer(); err != nil || a != "OK" {
+		return 0, 0, fmt.Errorf("START: %q %v", a, err)
+	}
+	for _, s := range []string{fmt.Sprintf("INFO timeout_turn %d", turnMS), "INFO timeout_match 0", "INFO max_memory 67108864", "INFO rule 0"} {
+		if err := br.send("%s", s); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := br.send("BOARD"); err != nil {
+		return 0, 0, err
+	}
+	me := len(o) % 2 // 0: black to move
+	for k, p := range o {
+		who := 2
+		if k%2 == me {
+			who = 1
+		}
+		if err := br.send("%d,%d,%d", p.X, p.Y, who); err != nil {
+			return 0, 0, err
+		}
+	}
+	start := time.Now()
+	if err := br.send("DONE"); err != nil {
+		return 0, 0, err
+	}
+	eval, seen := 0, false
+	for {
+		line, err := br.r.ReadString('\n')
+		if err != nil {
+			return 0, 0, err
+		}
+		line = strings.TrimSpace(line)
+		if m := evalLine.FindStringSubmatch(line); m != nil {
+			seen = true
+			v := m[1]
+			switch {
+			case strings.Contains(v, "M") && strings.HasPrefix(v, "-"):
+				eval = -100000
+			case strings.Contains(v, "M"):
+				eval = 100000
+			default:
+				eval, _ = strconv.Atoi(v)
+			}
+			continue
+		}
+		if strings.HasPrefix(strings.ToUpper(line), "MESSAGE") || line == "" {
+			continue
+		}
+		if !moveLine.MatchString(line) {
+			return 0, 0, fmt.Errorf("rapfi answered %q", line)
+		}
+		if !seen {
+			return 0, 0, fmt.Errorf("rapfi gave no evaluation before %q", line)
+		}
+		return eval, time.Since(start), nil
+	}
+}
+
+// TestMakeOpenings finds balanced openings for 15x15 freestyle: three to
+// five random stones in the 5x5 square at the centre that Rapfi, thinking
+// at timeout_turn 1000 (about 0.5 s) and then 3000 (about 1.5 s), scores
+// within ±balance for the side to move. Each is written with both scores.
+func TestMakeOpenings(t *testing.T) {
+	needRapfi(t)
+	br := program(t, *rapfiPath, 1000)
+	defer br.close()
+	rng := rand.New(rand.NewPCG(*seed, 2615))
+	var out strings.Builder
+	fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
+	fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 1000 and 3000), within ±%d.\n", *evalLimit)
+	fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d; used for measuring, never for tuning.\n", *seed)
+	found, tried := 0, 0
+	seen := map[string]bool{}
+	for found < *makeN {
+		o := randomOpening(rng, 3+rng.IntN(3), 15)
+		key := formatOpening(o)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1)); err != nil || b.Winner() != engine.None {
+			continue
+		}
+		tried++
+		e1, d1, err := rapfiEval(br, 15, o, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if abs(e1) > *evalLimit {
+			t.Logf("%-30s eval %6d (%v): no", key, e1, d1.Round(time.Millisecond))
+			continue
+		}
+		e2, d2, err := rapfiEval(br, 15, o, 3000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := abs(e2) <= *evalLimit
+		t.Logf("%-30s eval %6d (%v), %6d (%v): %v", key, e1, d1.Round(time.Millisecond), e2, d2.Round(time.Millisecond), ok)
+		if ok {
+			found++
+			fmt.Fprintf(&out, "%-30s # %d %d\n", key, e1, e2)
+		}
+	}
+	t.Logf("%d balanced of %d tried", found, tried)
+	if *outFile != "" {
+		if err := os.WriteFile(*outFile, []byte(out.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("\n%s", out.String())
+}
+
+func everyOther(o []engine.Point, from int) []engine.Point {
+	var s []engine.Point
+	for k := from; k < len(o); k += 2 {
+		s = append(s, o[k])
+	}
+	return s
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
