@@ -28,9 +28,11 @@ type Level int
 
 // The levels.
 const (
-	// Easy searches two plies with a noisy evaluation, and now and then
-	// plays by its first impression, overlooking an open three: a beginner
-	// can beat it. It always completes its five and blocks a four.
+	// Easy plays nine moves in ten by first impression: a point that
+	// lengthens one of its lines, chosen with noise, blind to the
+	// opponent's open three and now and then to its own open four; the
+	// tenth it searches two plies with a noisy evaluation. It always
+	// completes its five and blocks a four: a beginner can beat it.
 	Easy Level = iota
 	// Normal searches a few plies and finds wins by continuous fours.
 	Normal
@@ -100,7 +102,7 @@ type settings struct {
 func settingsFor(l Level) settings {
 	switch l {
 	case Easy:
-		return settings{maxDepth: 2, width: [3]int{8, 8, 8}, noise: 120, impulsive: 0.3}
+		return settings{maxDepth: 2, width: [3]int{8, 8, 8}, noise: 120, impulsive: 0.9}
 	case Normal:
 		return settings{maxDepth: 4, width: [3]int{14, 10, 8}, vcfDepth: 8, vcfNodes: 20000}
 	}
@@ -240,13 +242,14 @@ func (e *Engine) think(s *searcher, lim Limits, start time.Time) Result {
 	if f := b.fivePoint(o); f >= 0 && b.combo[m][f] != cmForbidden {
 		return Result{Move: b.point(f), Kind: "block"}
 	}
+	if e.set.impulsive > 0 && e.rng.Float64() < e.set.impulsive {
+		// Before the open four: a first impression can miss it.
+		return e.impulse(s)
+	}
 	if b.count[o][cmFive] == 0 {
 		if f := b.openFourPoint(m); f >= 0 {
 			return Result{Move: b.point(f), Score: scoreWin - 3, Kind: "open four"}
 		}
-	}
-	if e.set.impulsive > 0 && e.rng.Float64() < e.set.impulsive {
-		return e.impulse(s)
 	}
 	if e.set.vcfDepth > 0 {
 		var win bool
@@ -302,22 +305,26 @@ func (s *searcher) refuteVCF(depth int) {
 	}
 }
 
-// impulse plays by first impression: one of the few moves that look best
-// by the patterns alone, with no look ahead. It still never plays a
-// forbidden point.
+// impulse plays by first impression: the point that makes the best of
+// one of its own lines (the best single pattern, not the combination of
+// four), with noise as large as that value, and no look at the opponent:
+// so it overlooks an open three, and now and then its own open four. It
+// never plays a forbidden point.
 func (e *Engine) impulse(s *searcher) Result {
 	b := s.b
 	m := b.ToMove().side()
-	ms := s.candidates(0, -1)
 	best, bestV := -1, int32(-1<<30)
-	for n, mv := range ms {
-		if n >= 6 {
-			break
+	for _, i := range b.area {
+		if b.cells[i] != cEmpty || b.combo[m][i] == cmForbidden {
+			continue
 		}
-		v := b.score[m][mv.i] + b.score[1-m][mv.i]*3/4
-		v += int32(e.rng.IntN(int(v/3 + 1)))
+		v := int32(0)
+		for d := range 4 {
+			v = max(v, patternValue[pattern(b.pat[d][i]>>(4*m))&0x0f])
+		}
+		v += int32(e.rng.IntN(int(v + 1)))
 		if v > bestV {
-			best, bestV = mv.i, v
+			best, bestV = i, v
 		}
 	}
 	if best < 0 {

@@ -32,6 +32,7 @@ var (
 	opening  = flag.Int("opening", 0, "random stones near the centre to start each pair of games from (brains only)")
 	openings = flag.String("openings", "", "a file of openings (see testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
 	seed     = flag.Uint64("seed", 1, "seed of the openings")
+	nodes    = flag.Int64("nodes", 0, "termgames' brains think this many positions a move instead of using the clock (deterministic games, for tuning)")
 	patience = flag.Duration("patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
 )
 
@@ -165,7 +166,7 @@ func ownBrain(t *testing.T, l engine.Level, seed uint64, turn int) *brain {
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- engine.Brain(inR, outW, engine.BrainOptions{Level: l, Rand: rand.New(rand.NewPCG(seed, seed))})
+		done <- engine.Brain(inR, outW, engine.BrainOptions{Level: l, Nodes: *nodes, Rand: rand.New(rand.NewPCG(seed, seed))})
 		outW.Close()
 	}()
 	return &brain{label: "termgames-" + l.String(), turn: turn, w: inW, r: bufio.NewReader(outR), stop: func() {

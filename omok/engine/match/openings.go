@@ -52,3 +52,13 @@ func formatOpening(o []engine.Point) string {
 	}
 	return strings.Join(w, " ")
 }
+
+// everyOther returns the stones of one colour of an opening: from 0 for
+// black, 1 for white.
+func everyOther(o []engine.Point, from int) []engine.Point {
+	var s []engine.Point
+	for k := from; k < len(o); k += 2 {
+		s = append(s, o[k])
+	}
+	return s
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -296,7 +297,8 @@ func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Dur
 
 // TestMakeOpenings finds balanced openings for 15x15 freestyle: three to
 // five random stones in the 5x5 square at the centre that Rapfi, thinking
-// at timeout_turn 1000 (about 0.5 s) and then 3000 (about 1.5 s), scores
+// at timeout_turn 530 and then 1580 (with timeout_match 0 it spends nearly
+// all of it: about 0.5 s and 1.5 s), scores
 // within ±balance for the side to move. Each is written with both scores.
 func TestMakeOpenings(t *testing.T) {
 	needRapfi(t)
@@ -305,7 +307,7 @@ func TestMakeOpenings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 2615))
 	var out strings.Builder
 	fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
-	fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 1000 and 3000), within ±%d.\n", *evalLimit)
+	fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 530 and 1580), within ±%d.\n", *evalLimit)
 	fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d; used for measuring, never for tuning.\n", *seed)
 	found, tried := 0, 0
 	seen := map[string]bool{}
@@ -320,7 +322,7 @@ func TestMakeOpenings(t *testing.T) {
 			continue
 		}
 		tried++
-		e1, d1, err := rapfiEval(br, 15, o, 1000)
+		e1, d1, err := rapfiEval(br, 15, o, 530)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -328,7 +330,7 @@ func TestMakeOpenings(t *testing.T) {
 			t.Logf("%-30s eval %6d (%v): no", key, e1, d1.Round(time.Millisecond))
 			continue
 		}
-		e2, d2, err := rapfiEval(br, 15, o, 3000)
+		e2, d2, err := rapfiEval(br, 15, o, 1580)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -341,19 +343,14 @@ func TestMakeOpenings(t *testing.T) {
 	}
 	t.Logf("%d balanced of %d tried", found, tried)
 	if *outFile != "" {
+		if err := os.MkdirAll(filepath.Dir(*outFile), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(*outFile, []byte(out.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	t.Logf("\n%s", out.String())
-}
-
-func everyOther(o []engine.Point, from int) []engine.Point {
-	var s []engine.Point
-	for k := from; k < len(o); k += 2 {
-		s = append(s, o[k])
-	}
-	return s
 }
 
 func abs(x int) int {
