@@ -41,7 +41,8 @@ type brain struct {
 	opp     []Point
 }
 
-// brainInfo is what INFO told: times in milliseconds, memory in bytes.
+// brainInfo is what INFO told: times in milliseconds (0: not told), memory
+// in bytes.
 type brainInfo struct {
 	turn, match, left int64
 	memory            int64
@@ -55,7 +56,7 @@ var errQuit = errors.New("end")
 // command gets an ERROR answer and the session goes on; an unknown one gets
 // UNKNOWN.
 func Brain(in io.Reader, out io.Writer, opt BrainOptions) error {
-	br := &brain{opt: opt, out: bufio.NewWriter(out), rule: Freestyle, info: brainInfo{turn: 5000}}
+	br := &brain{opt: opt, out: bufio.NewWriter(out), rule: Freestyle}
 	br.eng = New(opt.Level, opt.Rand)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 4096), 1<<20)
@@ -417,16 +418,27 @@ func (br *brain) setRule(n int64) {
 	}
 }
 
-// limits turns INFO's clock into this move's budget: within timeout_turn
-// with a margin for the answer's trip, and a share of what is left of the
-// match.
+// trip is what the answer's way to the manager may take: the manager
+// counts timeout_turn from sending the command to reading the move.
+const trip = 30 * time.Millisecond
+
+// limits turns INFO's clock into this move's limit: timeout_turn less the
+// answer's trip (the engine keeps its own margin inside that, see Budget),
+// and a twentieth of what is left of the match. Hard takes all of it;
+// easy and normal no more than their levels' times. Without a
+// timeout_turn the level's own time holds.
 func (br *brain) limits() Limits {
 	if br.opt.Nodes > 0 {
 		return Limits{Nodes: br.opt.Nodes}
 	}
 	t := DefaultLimits(br.opt.Level).Time
 	if br.info.turn > 0 {
-		t = min(t, time.Duration(br.info.turn)*time.Millisecond*6/10-30*time.Millisecond)
+		turn := time.Duration(br.info.turn)*time.Millisecond - trip
+		if br.opt.Level == Hard {
+			t = turn
+		} else {
+			t = min(t, turn)
+		}
 	}
 	if br.info.match > 0 && br.info.left > 0 {
 		t = min(t, time.Duration(br.info.left)*time.Millisecond/20)

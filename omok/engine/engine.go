@@ -68,15 +68,24 @@ func ParseLevel(s string) (Level, error) {
 // (DefaultLimits); Nodes alone (with Time zero) gives a deterministic
 // search, for tests.
 type Limits struct {
-	// Time is the most the move may take. The search starts no new depth
-	// after a third of it.
+	// Time is the most the move may take, from the call of Think to its
+	// answer. The search stops at Budget(Time), which leaves a margin for
+	// the machine's jitter; hard deepens until then unless its move is
+	// forced or proved, easy and normal stop at their depth.
 	Time time.Duration
 	// Nodes is the most positions the search may visit; 0 for no limit.
 	Nodes int64
 }
 
-// DefaultLimits are the level's time per move: hard stays within a second
-// and averages about half of that on a two-core machine.
+// Budget is how long a move with the time limit t searches: an eighth of
+// t and 5 ms less, the margin for a stall of the machine between the
+// clock's readings (every 256 positions) and for the answer's way out.
+func Budget(t time.Duration) time.Duration {
+	return max(t-t/8-5*time.Millisecond, t/2)
+}
+
+// DefaultLimits are the level's time per move in the menu's game: hard
+// thinks until Budget(0.8 s), about 0.7 s, unless its move is forced.
 func DefaultLimits(l Level) Limits {
 	switch l {
 	case Easy:
@@ -132,6 +141,9 @@ type Engine struct {
 	set   settings
 	rng   *rand.Rand
 	tt    *ttable
+	// now is the clock (time.Now; a test's clock makes a timed search
+	// deterministic).
+	now func() time.Time
 }
 
 // DefaultMemory is the transposition table's size unless SetMemory says
@@ -144,7 +156,7 @@ func New(level Level, rng *rand.Rand) *Engine {
 	if rng == nil {
 		rng = rand.New(rand.NewPCG(1, 2))
 	}
-	return &Engine{level: level, set: settingsFor(level), rng: rng, tt: newTable(DefaultMemory)}
+	return &Engine{level: level, set: settingsFor(level), rng: rng, tt: newTable(DefaultMemory), now: time.Now}
 }
 
 // Level returns the engine's level.
@@ -182,16 +194,17 @@ func (e *Engine) Think(ctx context.Context, b *Board, lim Limits) (Result, error
 	if lim.Time == 0 && lim.Nodes == 0 {
 		lim = DefaultLimits(e.level)
 	}
-	start := time.Now()
+	start := e.now()
 	b = b.Clone()
 	s := newSearcher(b, e.tt)
+	s.now = e.now
 	s.ctx = ctx
 	s.maxNodes = lim.Nodes
 	if lim.Time > 0 {
-		s.deadline = start.Add(lim.Time)
+		s.deadline = start.Add(Budget(lim.Time))
 	}
 	s.width = e.set.width
-	r := e.think(s, lim, start)
+	r := e.think(s, lim)
 	r.Nodes = s.nodes
 	if anyLegal(b) < 0 {
 		return Result{}, fmt.Errorf("no legal point left for %v: %w", b.ToMove(), ErrOver)
@@ -229,7 +242,7 @@ func anyLegal(b *Board) int {
 	return best
 }
 
-func (e *Engine) think(s *searcher, lim Limits, start time.Time) Result {
+func (e *Engine) think(s *searcher, lim Limits) Result {
 	b := s.b
 	m := b.ToMove().side()
 	o := 1 - m
@@ -274,7 +287,7 @@ func (e *Engine) think(s *searcher, lim Limits, start time.Time) Result {
 		n := e.set.noise
 		s.noise = func() int32 { return int32(e.rng.IntN(int(2*n+1))) - n }
 	}
-	return e.deepen(s, lim, start)
+	return e.deepen(s)
 }
 
 // refuteVCF asks whether the opponent, were it to move, would win by
@@ -335,7 +348,7 @@ func (e *Engine) impulse(s *searcher) Result {
 
 // deepen runs the principal variation search at depth 1, 2, ... while time
 // and nodes allow, and returns the best move of the last full depth.
-func (e *Engine) deepen(s *searcher, lim Limits, start time.Time) Result {
+func (e *Engine) deepen(s *searcher) Result {
 	b := s.b
 	root := append([]move(nil), s.candidates(0, -1)...)
 	if s.rootOnly != nil {
@@ -388,10 +401,7 @@ func (e *Engine) deepen(s *searcher, lim Limits, start time.Time) Result {
 		copy(scores[1:bestN+1], scores[:bestN])
 		scores[0] = sc
 		if s.stopped || best >= scoreMate || best <= -scoreMate {
-			break
-		}
-		if lim.Time > 0 && time.Since(start) > lim.Time/3 {
-			break
+			break // the clock ran out, or the move is proved
 		}
 	}
 	return res

@@ -101,6 +101,7 @@ type searcher struct {
 	nodes    int64
 	maxNodes int64 // 0: no limit
 	deadline time.Time
+	now      func() time.Time
 	ctx      context.Context // nil: never cancelled
 	stopped  bool
 	width    [3]int // moves searched at depth 1, 2, >=3 (0: all)
@@ -113,7 +114,7 @@ type searcher struct {
 }
 
 func newSearcher(b *Board, tt *ttable) *searcher {
-	s := &searcher{b: b, tt: tt}
+	s := &searcher{b: b, tt: tt, now: time.Now}
 	for i := range s.buf {
 		s.buf[i] = make([]move, 0, 64)
 	}
@@ -143,7 +144,7 @@ func (s *searcher) tick() bool {
 
 // outOfTime reports whether the deadline has passed or the caller gave up.
 func (s *searcher) outOfTime() bool {
-	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	if !s.deadline.IsZero() && s.now().After(s.deadline) {
 		return true
 	}
 	return s.ctx != nil && s.ctx.Err() != nil
@@ -163,7 +164,7 @@ func (s *searcher) budget(share, dflt int64, part time.Duration, f func()) {
 		s.maxNodes = min(s.maxNodes, saved)
 	}
 	if !s.deadline.IsZero() {
-		if d := time.Now().Add(part); d.Before(s.deadline) {
+		if d := s.now().Add(part); d.Before(s.deadline) {
 			s.deadline = d
 		}
 	}
