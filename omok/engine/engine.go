@@ -18,6 +18,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -281,7 +282,8 @@ func (e *Engine) think(s *searcher, lim Limits) Result {
 		}
 	}
 	if e.set.vcfDepth > 0 && e.level == Hard {
-		s.budget(lim.Nodes/8, e.set.vcfNodes, lim.Time/10, func() { s.refuteVCF(e.set.vcfDepth) })
+		each := budgetShare{most: e.set.vctNodes / 8, time: lim.Time / 20}
+		s.budget(lim.Nodes/2, e.set.vctNodes*2, lim.Time/3, func() { s.defendThreat(e.set.vcfDepth, e.set.vctDepth, each) })
 	}
 	if e.set.noise > 0 {
 		n := e.set.noise
@@ -290,32 +292,139 @@ func (e *Engine) think(s *searcher, lim Limits) Result {
 	return e.deepen(s)
 }
 
-// refuteVCF asks whether the opponent, were it to move, would win by
-// continuous fours; if so, the root keeps only the moves after which it no
-// longer does (when there are any).
-func (s *searcher) refuteVCF(depth int) {
+// budgetShare bounds the check of one move: at most that many positions
+// and that much time.
+type budgetShare struct {
+	most int64
+	time time.Duration
+}
+
+// defendThreat asks what the opponent threatens were it to move: a win by
+// continuous fours (VCF) or, failing that, by threes and fours (VCT). If it
+// has one, the root keeps only the moves that break it: every point of the
+// opponent's lines and every threat of the side's own (blocks,
+// counter-fours, counter-threes) is tried, and kept when the opponent no
+// longer wins so after it. A move whose check ran out of its budget is kept
+// too, after the proved ones. Among the kept, those that make a threat of
+// the side's own come first, so that of defences the search scores alike
+// it keeps the one that keeps its threats. When nothing breaks the threat
+// the root is left as it was: the game is lost to best play, and the
+// search looks for the longest resistance.
+func (s *searcher) defendThreat(vcfDepth, vctDepth int, each budgetShare) {
 	b := s.b
+	m := b.ToMove().side()
 	b.pass()
-	threat, _ := s.vcf(0, depth)
+	threat, _ := s.vcf(0, vcfDepth)
+	byVCT := false
+	if !threat && !s.stopped && vctDepth > 0 {
+		threat, _ = s.vct(0, vctDepth, 12)
+		byVCT = threat
+	}
 	b.unpass()
 	if !threat || s.stopped {
 		return
 	}
-	var keep []move
-	for _, mv := range s.candidates(0, -1) {
-		b.play(mv.i)
-		w, _ := s.vcf(1, depth)
-		b.undo()
-		if s.stopped {
-			return
+	type kept struct {
+		move
+		proved bool
+	}
+	// Rounds of growing budgets: a move that leaves the threat is usually
+	// shown so at once (the opponent's win is found again in a few dozen
+	// positions), while proving that a move breaks it takes the search
+	// through every line; each round gives the moves still open four times
+	// the positions of the round before.
+	var keep, open []kept
+	for _, mv := range s.defenceCandidates(0) {
+		open = append(open, kept{move: mv})
+	}
+	for n := int64(256); len(open) > 0 && !s.stopped; n *= 4 {
+		last := n >= each.most
+		next := open[:0]
+		for _, k := range open {
+			if s.stopped {
+				next = append(next, k)
+				continue
+			}
+			var wins, cut bool
+			s.budget(n, n, each.time, func() {
+				wins = s.stillThreatens(k.i, byVCT, vcfDepth, vctDepth)
+				cut = s.stopped
+			})
+			switch {
+			case !cut && !wins:
+				keep = append(keep, kept{move: k.move, proved: true})
+			case cut:
+				next = append(next, k)
+			}
 		}
-		if !w {
-			keep = append(keep, mv)
+		open = next
+		if last {
+			break
 		}
 	}
-	if len(keep) > 0 {
-		s.rootOnly = keep
+	keep = append(keep, open...) // not settled: kept, unproved
+	if s.stopped && !s.outOfTime() {
+		s.stopped = false // the phase's budget is spent, not the move's
 	}
+	if slices.ContainsFunc(keep, func(k kept) bool { return k.proved }) {
+		keep = slices.DeleteFunc(keep, func(k kept) bool { return !k.proved })
+	}
+	if len(keep) == 0 {
+		return
+	}
+	slices.SortStableFunc(keep, func(x, y kept) int {
+		return int(comboValue[b.combo[m][y.i]]) - int(comboValue[b.combo[m][x.i]])
+	})
+	s.rootOnly = make([]move, len(keep))
+	for k, d := range keep {
+		s.rootOnly[k] = d.move
+	}
+}
+
+// stillThreatens plays the side to move's stone at i and reports whether
+// the opponent, now to move, still wins by VCF (or, byVCT, by VCT). A four
+// of the side's own forces the block first, and a three of its own leaves
+// the opponent only fours, as the threat searches read them.
+func (s *searcher) stillThreatens(i int, byVCT bool, vcfDepth, vctDepth int) bool {
+	b := s.b
+	b.play(i)
+	defer b.undo()
+	if b.winner != None {
+		return false
+	}
+	if byVCT {
+		w, _ := s.vct(1, vctDepth, 12)
+		return w
+	}
+	w, _ := s.vcf(1, vcfDepth)
+	return w
+}
+
+// defenceCandidates lists, in the search's order, the side to move's legal
+// points that could break a threat of the opponent: those on a line where
+// the opponent has a stone and room for five (a point where its stone
+// would make at least a two), and those where the side makes a four or a
+// three of its own.
+func (s *searcher) defenceCandidates(ply int) []move {
+	b := s.b
+	m := b.ToMove().side()
+	o := 1 - m
+	var out []move
+	for _, mv := range s.candidates(ply, -1) {
+		i := mv.i
+		cm := b.combo[m][i]
+		if hasFour(cm) || hasThree(cm) {
+			out = append(out, mv)
+			continue
+		}
+		for d := range 4 {
+			if pattern(b.pat[d][i]>>(4*o))&0x0f >= pB2 {
+				out = append(out, mv)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // impulse plays by first impression: the point that makes the best of

@@ -22,6 +22,8 @@ import (
 //	vct     win in three moves of its own, with threes
 //	defend  the opponent wins in two moves if left alone (an open three or
 //	        a four-three to come): stop it
+//	defend3 the opponent wins in three moves of its own if left alone (a
+//	        VCT: no open three yet), and only a few moves stop it
 //
 // testdata/tactics.txt holds them; each line is the kind, the moves so far
 // ("x,y" in order, black first) and the answer the brute force found. The
@@ -113,8 +115,18 @@ func solves(b *Board, kind string, m Point) bool {
 		return br.after(m, me, func() bool { return br.holds(me, 2) })
 	case "defend":
 		return br.after(m, me, func() bool { return !br.wins(op, 2) })
+	case "defend3":
+		return br.after(m, me, func() bool { return !br.wins(op, 3) })
 	}
 	return false
+}
+
+// threatened3 reports, for a defend3 position, that the opponent would win
+// in three of its moves if the side to move passed, and not in two.
+func threatened3(b *Board) bool {
+	br := newBrute(b)
+	op := b.ToMove().Other()
+	return !br.wins(op, 2) && br.wins(op, 3)
 }
 
 // threatened reports, for a defend position, that the opponent would win in
@@ -137,6 +149,9 @@ func TestTacticsAnswersAreRight(t *testing.T) {
 		if tc.kind == "defend" && !threatened(b) {
 			t.Errorf("line %d: nothing to defend against", tc.line)
 		}
+		if tc.kind == "defend3" && !threatened3(b) {
+			t.Errorf("line %d: no VCT in three to defend against", tc.line)
+		}
 	}
 }
 
@@ -158,7 +173,8 @@ func TestTacticsEngineSolves(t *testing.T) {
 		}
 		k := kinds[tc.kind]
 		k[1]++
-		if r.Move == tc.answer || solves(b, tc.kind, r.Move) || tc.kind == "defend" && solves(b, "vct", r.Move) {
+		defence := tc.kind == "defend" || tc.kind == "defend3"
+		if r.Move == tc.answer || solves(b, tc.kind, r.Move) || defence && solves(b, "vct", r.Move) {
 			// (Winning first is as good as defending.)
 			solved++
 			k[0]++
@@ -280,4 +296,83 @@ func classify(b *Board) (string, Point, bool) {
 		}
 	}
 	return "", Point{}, false
+}
+
+var generateDefences = flag.Int("tactics.defences", 0, "append defend3 positions from `N` games to testdata/tactics.txt")
+
+// TestGenerateDefences appends defend3 positions to the suite: go test -run
+// TestGenerateDefences ./omok/engine -args -tactics.defences 40. Positions
+// come from games of normal against normal from random openings; the
+// brute force decides: the opponent wins in three of its moves and not in
+// two, the side to move does not win in two, and fewer than a third of its
+// moves stop the opponent.
+func TestGenerateDefences(t *testing.T) {
+	if *generateDefences == 0 {
+		t.Skip("run with -tactics.defences N")
+	}
+	var out []string
+	rng := rand.New(rand.NewPCG(17, 19))
+	for g := 0; g < *generateDefences && len(out) < 12; g++ {
+		b, _ := NewBoard(15, Freestyle)
+		for range 2 + rng.IntN(3) {
+			p := Point{5 + rng.IntN(5), 5 + rng.IntN(5)}
+			if b.At(p) == None {
+				_ = b.Play(p)
+			}
+		}
+		players := [2]*Engine{New(Normal, rand.New(rand.NewPCG(uint64(g), 1))), New(Normal, rand.New(rand.NewPCG(uint64(g), 2)))}
+		for b.Winner() == None && !b.Full() && b.Moves() < 60 {
+			if ans, ok := classifyDefence(b); ok {
+				var sb strings.Builder
+				sb.WriteString("defend3")
+				for _, p := range b.History() {
+					fmt.Fprintf(&sb, " %d,%d", p.X, p.Y)
+				}
+				fmt.Fprintf(&sb, " %d,%d", ans.X, ans.Y)
+				out = append(out, sb.String())
+				t.Logf("game %d, move %d: defend3", g, b.Moves())
+				break // one a game, for variety
+			}
+			r, err := players[b.ToMove().side()].Think(context.Background(), b, Limits{Nodes: 3000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = b.Play(r.Move)
+		}
+	}
+	f, err := os.OpenFile(tacticsFile, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, l := range out {
+		fmt.Fprintln(f, l)
+	}
+	t.Logf("appended %d positions", len(out))
+}
+
+// classifyDefence returns a move that stops the opponent's win in three
+// when the position is a defend3 one.
+func classifyDefence(b *Board) (Point, bool) {
+	br := newBrute(b)
+	me := b.ToMove()
+	op := me.Other()
+	pt := func(i int) Point { return Point{i % br.n, i / br.n} }
+	if len(br.fivePoints(me)) > 0 || len(br.fivePoints(op)) > 0 || br.wins(me, 2) || !threatened3(b) {
+		return Point{}, false
+	}
+	var safe []int
+	cs := br.cands(me)
+	for _, p := range cs {
+		if solves(b, "defend3", pt(p)) {
+			safe = append(safe, p)
+			if len(safe)*3 >= len(cs) {
+				return Point{}, false
+			}
+		}
+	}
+	if len(safe) == 0 {
+		return Point{}, false
+	}
+	return pt(safe[0]), true
 }

@@ -1,0 +1,270 @@
+package engine
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+	"testing"
+)
+
+// The defence suite: positions where the opponent, were it to move, wins by
+// continuous threats (a VCT of up to eight threes and fours: deeper than
+// the brute force of the tactical suite reaches) and the side to move has
+// no win of its own, while few of its moves stop the opponent. The judge
+// of a move is the threat search itself with a budget far larger than the
+// engine's (its VCTs are proofs, and the tactical suite checks it against
+// the brute force): after the move, the opponent must have no VCT left.
+//
+// testdata/defences.txt holds them, one a line: the moves so far (x,y,
+// black first), then "|" and every move that stops the VCT.
+var (
+	generateVCT   = flag.Int("defences.generate", 0, "write VCT defence positions from `N` games to testdata/defences.txt")
+	checkDefences = flag.Bool("defences.check", false, "check testdata/defences.txt with the judge's searches (a few seconds)")
+)
+
+const defencesFile = "testdata/defences.txt"
+
+// oracleNodes is the judge's budget for one VCT search.
+const oracleNodes = 200000
+
+// opponentVCT reports whether the opponent of the side to move on b would
+// win by VCT if the side passed (pass) or now that it is to move (!pass).
+func opponentVCT(b *Board, pass bool) (win, sure bool) {
+	return opponentVCTWithin(b, pass, oracleNodes)
+}
+
+func opponentVCTWithin(b *Board, pass bool, nodes int64) (win, sure bool) {
+	s := newSearcher(b.Clone(), newTable(1<<16))
+	s.maxNodes = nodes
+	if pass {
+		s.b.pass()
+	}
+	w, _ := s.vct(0, 8, 16)
+	return w, w || !s.stopped
+}
+
+// ownWin reports whether the side to move wins by VCF or VCT.
+func ownWin(b *Board) bool {
+	s := newSearcher(b.Clone(), newTable(1<<16))
+	s.maxNodes = oracleNodes
+	if w, _ := s.vcf(0, 24); w {
+		return true
+	}
+	w, _ := s.vct(0, 8, 16)
+	return w
+}
+
+// stopsVCT reports whether m leaves the opponent without a VCT, or wins.
+func stopsVCT(b *Board, m Point) bool {
+	c := b.Clone()
+	if c.Legal(m, c.ToMove()) != nil {
+		return false
+	}
+	_ = c.Play(m)
+	if c.Winner() != None {
+		return true
+	}
+	w, sure := opponentVCT(c, false)
+	return !w && sure
+}
+
+type defencePos struct {
+	line   int
+	moves  []Point
+	answer []Point
+}
+
+func readDefences(t *testing.T) []defencePos {
+	t.Helper()
+	f, err := os.Open(defencesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ds []defencePos
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		before, after, ok := strings.Cut(line, "|")
+		if !ok {
+			t.Fatalf("%s:%d: no |", defencesFile, n)
+		}
+		d := defencePos{line: n}
+		for _, s := range strings.Fields(before) {
+			d.moves = append(d.moves, parsePoint(t, s))
+		}
+		for _, s := range strings.Fields(after) {
+			d.answer = append(d.answer, parsePoint(t, s))
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// defenceNodes is the engine's budget per position, as in the tactical
+// suite: a small fraction of what a second gives it.
+const defenceNodes = 15000
+
+func TestDefencesAgainstVCT(t *testing.T) {
+	ds := readDefences(t)
+	if len(ds) < 10 {
+		t.Fatalf("%d positions, want at least 10", len(ds))
+	}
+	e := New(Hard, nil)
+	solved := 0
+	for _, d := range ds {
+		b := tactic{line: d.line, moves: d.moves}.board(t)
+		e.Reset()
+		r, err := e.Think(context.Background(), b, Limits{Nodes: defenceNodes})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ok := false
+		for _, a := range d.answer {
+			ok = ok || a == r.Move
+		}
+		if ok || stopsVCT(b, r.Move) {
+			solved++
+		} else {
+			t.Logf("line %d: played %v (%s), which leaves the opponent a VCT; the defences are %v\n%v", d.line, r.Move, r.Kind, d.answer, b)
+		}
+	}
+	pct := 100 * float64(solved) / float64(len(ds))
+	t.Logf("stopped %d of %d VCTs (%.1f%%) within %d nodes each", solved, len(ds), pct, defenceNodes)
+	if pct < 80 {
+		t.Errorf("stopped %.1f%%, want at least 80%%", pct)
+	}
+}
+
+// TestDefencesAreRight checks the file: each position has a VCT to stop,
+// and its first listed defence stops it: go test -run TestDefencesAreRight
+// ./omok/engine -args -defences.check
+func TestDefencesAreRight(t *testing.T) {
+	if !*checkDefences {
+		t.Skip("run with -defences.check: the judge's searches take a few seconds")
+	}
+	for _, d := range readDefences(t) {
+		b := tactic{line: d.line, moves: d.moves}.board(t)
+		if w, _ := opponentVCT(b, true); !w {
+			t.Errorf("line %d: no VCT to stop", d.line)
+		}
+		if !stopsVCT(b, d.answer[0]) {
+			t.Errorf("line %d: %v does not stop the VCT", d.line, d.answer[0])
+		}
+	}
+}
+
+// TestGenerateDefenceSuite writes the suite: go test -run
+// TestGenerateDefenceSuite ./omok/engine -args -defences.generate 200.
+// Positions come from games of normal against normal from random openings.
+func TestGenerateDefenceSuite(t *testing.T) {
+	if *generateVCT == 0 {
+		t.Skip("run with -defences.generate N")
+	}
+	head := "# VCT defences for TestDefences*, written by TestGenerateDefenceSuite:\n# the moves so far (x,y, black first) | every move that stops the opponent's VCT.\n"
+	f, err := os.Create(defencesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	fmt.Fprint(f, head)
+	found := 0
+	rng := rand.New(rand.NewPCG(23, 29))
+	for g := 0; g < *generateVCT && found < 16; g++ {
+		b, _ := NewBoard(15, Freestyle)
+		for range 2 + rng.IntN(3) {
+			p := Point{5 + rng.IntN(5), 5 + rng.IntN(5)}
+			if b.At(p) == None {
+				_ = b.Play(p)
+			}
+		}
+		players := [2]*Engine{New(Normal, rand.New(rand.NewPCG(uint64(g), 3))), New(Normal, rand.New(rand.NewPCG(uint64(g), 4)))}
+		for b.Winner() == None && !b.Full() && b.Moves() < 70 {
+			if defs, ok := classifyVCTDefence(b); ok {
+				var sb strings.Builder
+				for _, p := range b.History() {
+					fmt.Fprintf(&sb, "%d,%d ", p.X, p.Y)
+				}
+				sb.WriteString("|")
+				for _, p := range defs {
+					fmt.Fprintf(&sb, " %d,%d", p.X, p.Y)
+				}
+				fmt.Fprintln(f, sb.String())
+				found++
+				t.Logf("game %d, move %d: %d defences", g, b.Moves(), len(defs))
+				break
+			}
+			r, err := players[b.ToMove().side()].Think(context.Background(), b, Limits{Nodes: 3000})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = b.Play(r.Move)
+		}
+	}
+	t.Logf("wrote %d positions", found)
+}
+
+// classifyVCTDefence returns every move that stops the opponent's VCT when
+// the position is one for the suite: a VCT that is no open three yet (the
+// brute force finds no win in two), no win of the side's own, and at most
+// a quarter of its candidate moves stop it.
+func classifyVCTDefence(b *Board) ([]Point, bool) {
+	br := newBrute(b)
+	me := b.ToMove()
+	op := me.Other()
+	if len(br.fivePoints(me)) > 0 || len(br.fivePoints(op)) > 0 || br.wins(op, 2) {
+		return nil, false
+	}
+	if w, _ := opponentVCTWithin(b, true, 20000); !w || ownWin(b) {
+		return nil, false
+	}
+	cs := br.cands(me)
+	var defs []Point
+	for _, p := range cs {
+		q := Point{p % br.n, p / br.n}
+		if stopsVCT(b, q) {
+			defs = append(defs, q)
+			if len(defs)*4 > len(cs) {
+				return nil, false
+			}
+		}
+	}
+	return defs, len(defs) > 0
+}
+
+// TestDefenceKeepsOwnThreats: of two blocks of an open three, hard takes
+// the one that makes a three of its own.
+func TestDefenceKeepsOwnThreats(t *testing.T) {
+	// Black (to move) has 8,5 and 8,6; white's open three 5,7 6,7 7,7 is
+	// blocked at 4,7 or at 8,7, which also makes black's three.
+	b, err := Setup(15, Freestyle, []Point{{8, 5}, {8, 6}, {1, 13}}, []Point{{5, 7}, {6, 7}, {7, 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(b.Clone(), newTable(1<<16))
+	s.maxNodes = 20000
+	s.defendThreat(24, 8, budgetShare{most: 5000})
+	var root []Point
+	for _, m := range s.rootOnly {
+		root = append(root, s.b.point(m.i))
+	}
+	if len(root) != 2 || root[0] != (Point{8, 7}) || root[1] != (Point{4, 7}) {
+		t.Errorf("the defences are %v, want [8,7 4,7]", root)
+	}
+	r, err := New(Hard, nil).Think(context.Background(), b, Limits{Nodes: defenceNodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Move != (Point{8, 7}) {
+		t.Errorf("hard played %v (%s), want 8,7", r.Move, r.Kind)
+	}
+}
