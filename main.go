@@ -9,6 +9,7 @@
 //	termgames omok forbid [FILE]   renju forbidden points, as Yixin-Board's YXSHOWFORBID
 //	termgames baseball [flags]     number baseball
 //	termgames minesweeper [flags]  minesweeper
+//	termgames serve [flags]        the games over SSH: ssh -p 2222 HOST
 //
 // Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
 // TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
@@ -34,6 +35,7 @@ import (
 	"termgames/omok"
 	"termgames/omok/engine"
 	"termgames/omok/renju"
+	"termgames/serve"
 )
 
 func main() {
@@ -261,6 +263,14 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		opt := minesweeperOptions(c, c.w)
 		opt.Marks, opt.Scores, opt.NoGuess = *marks, *scores, *noGuess
 		return minesweeper.New(opt, nil), &c, nil
+	case "serve": // each SSH session gets the top menu, built here as locally
+		err := serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
+			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII}, p.Width)
+		})
+		if errors.Is(err, serve.ErrUsage) {
+			err = usageError{err}
+		}
+		return nil, nil, err
 	case "help":
 		usage(stdout, fs)
 		return nil, nil, nil
@@ -314,6 +324,7 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames baseball [flags]             number baseball (-ai best|classic)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
   termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)
+  termgames serve [flags]                the games over SSH for friends: ssh -p 2222 HOST (-addr, -hostkey, -allow)
   termgames COMMAND -h                   a command's flags (each lists only its own)
 
 flags of the top menu:

@@ -40,6 +40,10 @@ type Stream struct {
 	// Suspend, when not nil, takes the key Ctrl-Z instead of the screen
 	// (the local terminal on Unix).
 	Suspend func()
+	// Shown, when not nil, is called on the loop's goroutine after every
+	// step with the screen shown then: a server learns where a session is
+	// (at a menu, at a table) without wrapping the screens.
+	Shown func(Screen)
 }
 
 // widthWait is how long the first frame waits for the terminal's answer
@@ -162,6 +166,9 @@ func (c *core) run(ctx context.Context) (err error) {
 		}
 		if d.Done() {
 			return d.Err()
+		}
+		if c.st.Shown != nil {
+			c.st.Shown(d.Screen())
 		}
 		select {
 		case <-ctx.Done():
