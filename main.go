@@ -68,6 +68,8 @@ type common struct {
 	// played collects the baseball games' transcript, which is left in the
 	// terminal after the program, as the original's lines were.
 	played *strings.Builder
+
+	online serve.Online // the online tables, in an SSH session only
 }
 
 // uses says which of the common flags change something in a command, so
@@ -265,7 +267,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		return minesweeper.New(opt, nil), &c, nil
 	case "serve": // each SSH session gets the top menu, built here as locally
 		err := serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
-			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII}, p.Width)
+			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, online: p.Online}, p.Width)
 		})
 		if errors.Is(err, serve.ErrUsage) {
 			err = usageError{err}

@@ -93,11 +93,11 @@ func (m *topMenu) View(size console.Size) console.Frame {
 }
 
 func omokOptions(c common, w *runewidth.Condition, size int, r omok.Rule) omok.Options {
-	return omok.Options{Lang: c.lang, ASCII: c.ascii, Size: size, Rule: r, Width: w, Rand: c.rand()}
+	return omok.Options{Lang: c.lang, ASCII: c.ascii, Size: size, Rule: r, Width: w, Rand: c.rand(), Online: c.online.Omok}
 }
 
 func baseballOptions(c common, w *runewidth.Condition) baseball.Options {
-	opt := baseball.Options{Lang: c.lang, Rand: c.rand(), Width: w}
+	opt := baseball.Options{Lang: c.lang, Rand: c.rand(), Width: w, Online: c.online.Baseball}
 	if c.played != nil {
 		opt.Transcript = c.played
 	}

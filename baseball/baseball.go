@@ -59,6 +59,10 @@ type Options struct {
 	// as the original printed them, so that the caller can leave what was
 	// played in the terminal once the alternate screen is gone.
 	Transcript io.Writer
+	// Online, set in a session of termgames serve, adds the menu's entry
+	// for versus games online, which shows the screen it returns (back:
+	// this menu).
+	Online func(back console.Screen) console.Screen
 }
 
 // game is what every screen of one run shares.
@@ -71,13 +75,15 @@ type game struct {
 	back  console.Screen // the top menu, or nil when started directly
 	out   io.Writer      // Options.Transcript
 	tag   lang.Tag       // the language spoken: the too-small screen's too
+	// online opens the online tables (Options.Online); nil locally.
+	online func(back console.Screen) console.Screen
 }
 
 // New returns the baseball menu. Quitting it returns back, or ends the
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
 	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
-		tag: lang.Resolve(opt.Lang, lang.English)}
+		tag: lang.Resolve(opt.Lang, lang.English), online: opt.Online}
 	if g.ai != Classic {
 		g.ai = Best
 	}

@@ -16,7 +16,17 @@ const (
 	itemCredits
 	itemQuit
 	itemComputer // not in the original: a game against the computer
+	itemOnline   // only over SSH (Options.Online): the online tables
 )
+
+// menuBlock is the menu's block and its number of entries: the online
+// entry is added in an SSH session, before the closing rule.
+func menuBlock(opt Options, t *text) ([]string, int) {
+	if opt.Online == nil {
+		return t.menu, itemComputer
+	}
+	return slices.Insert(slices.Clone(t.menu), len(t.menu)-1, t.online), itemOnline
+}
 
 // menuScreen is the original's menu(): a numbered menu in a scrolling
 // transcript, where the how-to and the credits are printed above the menu
@@ -55,6 +65,9 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		m.short = nil
 	}
 	switch n {
+	case itemOnline:
+		m.menu.Show() // a fresh menu for when the online menu comes back
+		return m.opt.Online(m)
 	case itemComputer:
 		if m.opt.RuleGiven {
 			return m.askLevel()
@@ -139,7 +152,8 @@ func (m *menuScreen) showHowTo() {
 		return
 	}
 	m.tall = full
-	m.short = console.NewMenu(m.text.menu, m.text.prompt, m.text.retry, itemComputer)
+	block, items := menuBlock(m.opt, m.text)
+	m.short = console.NewMenu(block, m.text.prompt, m.text.retry, items)
 	m.short.Show(short...)
 }
 

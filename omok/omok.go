@@ -59,6 +59,9 @@ type Options struct {
 	// Rand drives the computer's mistakes (easy) and its choice among
 	// equal moves; nil: a fixed seed, the same game for the same moves.
 	Rand *rand.Rand
+	// Online, set in a session of termgames serve, adds the menu's entry
+	// 온라인 대전, which shows the screen it returns (back: this menu).
+	Online func(back console.Screen) console.Screen
 }
 
 // SetComputer reads the -ai and -first flags: level "" keeps the menu;
@@ -113,11 +116,12 @@ func (o Options) normalized() Options {
 func New(opt Options, back console.Screen) console.Screen {
 	opt = opt.normalized()
 	t := language(opt.Lang)
+	block, items := menuBlock(opt, t)
 	m := &menuScreen{
 		opt:  opt,
 		text: t,
 		back: back,
-		menu: console.NewMenu(t.menu, t.prompt, t.retry, itemComputer),
+		menu: console.NewMenu(block, t.prompt, t.retry, items),
 	}
 	if opt.VsComputer {
 		return newComputerGame(m, opt.Level, opt.ComputerFirst)

@@ -12,6 +12,7 @@ import (
 // are the original's, character for character, where the original has them.
 type text struct {
 	menu     []string // the block between and including the '=' rules
+	online   string   // the entry an SSH session adds to menu
 	prompt   string
 	retry    string
 	howTo    []string // before the rule line
@@ -65,6 +66,7 @@ var korean = text{
 		"5. 컴퓨터와 대전",
 		rule28,
 	},
+	online: "6. 온라인 대전",
 	prompt: "원하는 메뉴를 입력하세요 : ",
 	retry:  "다시 입력하세요.",
 	howTo: []string{
@@ -176,6 +178,7 @@ var english = text{
 		"5. Play against the computer",
 		rule28,
 	},
+	online: "6. Play online",
 	prompt: "Enter a menu number : ",
 	retry:  "Please enter again.",
 	howTo: []string{

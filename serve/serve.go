@@ -58,6 +58,9 @@ type Player struct {
 	// (LANG=C), English and ASCII glyphs; otherwise each game's own.
 	Lang  lang.Tag
 	ASCII bool
+	// Online opens the online tables from a game's menu: main passes
+	// Online.Omok and Online.Baseball on in the games' Options.
+	Online Online
 }
 
 // MaxName is how many columns of a player's name other players see.
@@ -84,6 +87,7 @@ type Config struct {
 	InputBurst       int
 	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
 	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
+	SeatHold         time.Duration // a player who drops keeps their seat this long (DefaultSeatHold)
 }
 
 // The defaults of Config's limits.
@@ -138,6 +142,8 @@ type Server struct {
 	log *slog.Logger
 	ssh *ssh.Server
 
+	lobby *Lobby
+
 	mu       sync.Mutex
 	closing  bool
 	sessions map[*session]struct{}
@@ -156,7 +162,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("serve: no menu")
 	}
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, log: cfg.Log,
+	s := &Server{cfg: cfg, log: cfg.Log, lobby: NewLobby(cfg.Log, cfg.SeatHold),
 		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
 	s.ssh = &ssh.Server{
 		Handler:          s.handle,

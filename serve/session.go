@@ -74,9 +74,10 @@ func (s *Server) handle(sess ssh.Session) {
 		return
 	}
 	defer s.leave(ss, addr)
-	if cmd := sess.RawCommand(); cmd != "" {
-		log.Info("refused", "why", "exec "+printable(cmd, 40))
-		say(sess.Stderr(), fmt.Sprintf("termgames: unknown command %q: connect without a command to play (ssh -t)", printable(cmd, 40)))
+	cmd := sess.Command()
+	if raw := sess.RawCommand(); raw != "" && !knownCommand(cmd) {
+		log.Info("refused", "why", "exec "+printable(raw, 40))
+		say(sess.Stderr(), fmt.Sprintf("termgames: unknown command %q: connect without a command to play, or with join, watch or resume and a code (ssh -t)", printable(raw, 40)))
 		_ = sess.Exit(2)
 		return
 	}
@@ -95,9 +96,13 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	log.Info("session", "term", printable(pty.Term, 30), "size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))
 	began := time.Now()
-	err := s.run(ss, pty, winch)
+	err := s.run(ss, pty, winch, cmd)
 	status := 0
+	var ref *refusal
 	switch {
+	case errors.As(err, &ref):
+		say(sess.Stderr(), "termgames: "+ref.line)
+		status = 2
 	case err == nil:
 	case errors.As(err, new(*console.Interrupted)):
 		status = 130
@@ -128,8 +133,11 @@ func reason(err error) string {
 		return "quit"
 	}
 	var sp *console.ScreenPanic
-	if errors.As(err, &sp) {
+	switch {
+	case errors.As(err, &sp):
 		return fmt.Sprintf("panic: %v", sp.Value)
+	case errors.Is(err, context.Canceled), errors.Is(err, console.ErrInputClosed):
+		return "connection closed"
 	}
 	return err.Error()
 }
@@ -163,7 +171,7 @@ func (s *Server) leave(ss *session, addr string) {
 
 // run shows the top menu on the session's channel until the player
 // leaves, the connection drops, or the server stops the session.
-func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window) error {
+func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []string) error {
 	sess := ss.sess
 	ctx, cancel := context.WithCancelCause(sess.Context())
 	defer cancel(nil)
@@ -198,6 +206,12 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window) error {
 	if k := sess.PublicKey(); k != nil {
 		p.Key = gossh.FingerprintSHA256(k)
 	}
+	o := newOnline(s.lobby, p)
+	defer o.releaseAll() // a seat left so is away: its player may come back
+	first, err := s.first(o, cmd)
+	if err != nil {
+		return err
+	}
 	st := console.Stream{
 		In:   &limited{r: sess, rate: s.cfg.InputRate, burst: s.cfg.InputBurst, tokens: float64(s.cfg.InputBurst), last: time.Now(), ss: ss},
 		Out:  sess,
@@ -216,11 +230,62 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window) error {
 	if closing {
 		return ErrShutdown
 	}
-	return console.RunStream(ctx, s.cfg.NewMenu(p), st, console.Options{
+	return console.RunStream(ctx, first, st, console.Options{
 		Width:        p.Width,
 		MeasureWidth: true,
 		NoColor:      hasEnv(sess.Environ(), "NO_COLOR"),
 	})
+}
+
+// refusal is a session refused once it has a terminal, with its line.
+type refusal struct{ line string }
+
+func (r *refusal) Error() string { return r.line }
+
+// knownCommand reports whether cmd is one a session runs: none (a shell),
+// or join, watch or resume with a code.
+func knownCommand(cmd []string) bool {
+	if len(cmd) == 0 {
+		return true
+	}
+	return len(cmd) == 2 && (cmd[0] == "join" || cmd[0] == "watch" || cmd[0] == "resume")
+}
+
+// first is the session's first screen: the top menu (main's); or, in
+// front of it, the table the command names, or the table whose seat the
+// player's key holds while they were away (a dropped connection).
+func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
+	menu := s.cfg.NewMenu(o.p)
+	if len(cmd) == 2 {
+		txt := textFor(o.p.Lang, Omok)
+		code := cmd[1]
+		switch cmd[0] {
+		case "resume":
+			if t, seat, ok := s.lobby.Resume(code); ok {
+				return o.sit(t, seat, menu), nil
+			}
+			return nil, &refusal{fmt.Sprintf("no seat waits for the resume code %q", printable(code, 12))}
+		case "watch":
+			if t, err := s.lobby.Watch(code); err == nil {
+				return o.watch(t, menu), nil
+			}
+		case "join":
+			if game, ok := s.lobby.GameOf(code); ok {
+				t, seat, err := s.lobby.Join(code, game, o.seat())
+				if err == nil {
+					return o.sit(t, seat, menu), nil
+				}
+				if errors.Is(err, ErrFull) {
+					return nil, &refusal{txt.full}
+				}
+			}
+		}
+		return nil, &refusal{fmt.Sprintf("no table has the code %q", printable(code, 12))}
+	}
+	if t, seat, ok := s.lobby.Held(o.p.Key); ok {
+		return o.sit(t, seat, menu), nil
+	}
+	return menu, nil
 }
 
 // clamp bounds a terminal size that the client said, before anything is
