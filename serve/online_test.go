@@ -224,7 +224,9 @@ func TestOnlineReconnectAndForfeit(t *testing.T) {
 
 	bob.conn.Close()
 	alice.waitFor("bob 님의 연결이 끊겼습니다.")
-	alice.waitUntil("the countdown", func(s string) bool { return strings.Contains(s, "초 안에 돌아오지 않으면 기권패입니다") })
+	alice.waitUntil("the countdown", func(s string) bool {
+		return strings.Contains(s, "초 안에 돌아오지 않으면 기권패입니다")
+	})
 	back := connect(t, srv.addr, "bob", withKey(bobKey), 100, 30, narrow, "")
 	back.waitFor("Player 2P, 당신의 턴입니다.")
 	back.waitFor("놓은 돌: 1")
