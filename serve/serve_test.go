@@ -140,6 +140,18 @@ func TestLimitInputRate(t *testing.T) {
 	if got := c.end(); got != 1 {
 		t.Errorf("exit status %d, want 1", got)
 	}
+
+	// A window-change is a whole redraw: a flood of them spends the
+	// budget too.
+	c = connect(t, srv.addr, "resizer", noKey(), 80, 24, narrow, "")
+	c.waitFor("name resizer")
+	for i := range 40 {
+		if err := c.sess.WindowChange(24, 60+i); err != nil {
+			break // the server closed the session
+		}
+	}
+	c.waitOut("too much input")
+	c.end()
 }
 
 // The terminal's size is clamped, from the pty-req and from every

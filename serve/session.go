@@ -177,14 +177,17 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []st
 	defer cancel(nil)
 	ss.cancel = cancel
 	sizes := make(chan console.Size, 1)
-	var drained sync.WaitGroup
-	drained.Add(1)
+	budget := newBudget(s.cfg.InputRate, s.cfg.InputBurst)
 	go func() {
 		// Every window-change is taken at once, whatever the console is
 		// doing: the SSH library waits for each before it reads the
-		// session's next request. Only the newest size is kept.
-		defer drained.Done()
+		// session's next request. Only the newest size is kept. The
+		// goroutine ends when the session's requests do.
 		for w := range winch {
+			if !budget.spend(windowCost) {
+				cancel(errTooMuchInput)
+				continue
+			}
 			sz := s.clamp(w)
 			select {
 			case <-sizes:
@@ -213,7 +216,7 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []st
 		return err
 	}
 	st := console.Stream{
-		In:   &limited{r: sess, rate: s.cfg.InputRate, burst: s.cfg.InputBurst, tokens: float64(s.cfg.InputBurst), last: time.Now(), ss: ss},
+		In:   &limited{r: sess, budget: budget, ss: ss},
 		Out:  sess,
 		Size: s.clamp(pty.Window),
 		// A new size is read from winch first: the pty-req's size is
@@ -315,26 +318,50 @@ func (s *Server) checkIdle(ss *session) {
 	}
 }
 
-// limited reads a session's input within its rate: a token bucket of
-// bytes, rate a second up to burst. A session over it ends
-// (errTooMuchInput): no player sends that much, and reading it all would
-// let one client keep the server busy for everyone.
-type limited struct {
-	r           io.Reader
-	rate, burst int
+// budget is a session's input allowance: a token bucket of bytes, rate a
+// second up to burst, which keys and window-changes both spend. A session
+// over it ends (errTooMuchInput): no player sends that much, and handling
+// it all (a window-change redraws the whole screen) would let one client
+// keep the server busy for everyone.
+type budget struct {
+	mu          sync.Mutex
+	rate, burst float64
 	tokens      float64
 	last        time.Time
-	ss          *session
+}
+
+func newBudget(rate, burst int) *budget {
+	return &budget{rate: float64(rate), burst: float64(burst), tokens: float64(burst), last: time.Now()}
+}
+
+// spend takes n bytes' worth, and reports whether the session is within
+// its allowance.
+func (b *budget) spend(n int) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := time.Now()
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	b.tokens -= float64(n)
+	return b.tokens >= 0
+}
+
+// windowCost is what a window-change spends of the budget: a whole
+// redraw's worth of work for a few bytes of the client's.
+const windowCost = 256
+
+// limited reads a session's input within its budget.
+type limited struct {
+	r      io.Reader
+	budget *budget
+	ss     *session
 }
 
 func (l *limited) Read(b []byte) (int, error) {
 	n, err := l.r.Read(b)
 	if n > 0 {
-		now := time.Now()
-		l.ss.lastKey.Store(now.UnixNano())
-		l.tokens = min(float64(l.burst), l.tokens+now.Sub(l.last).Seconds()*float64(l.rate))
-		l.last = now
-		if l.tokens -= float64(n); l.tokens < 0 {
+		l.ss.lastKey.Store(time.Now().UnixNano())
+		if !l.budget.spend(n) {
 			return 0, errTooMuchInput
 		}
 	}
