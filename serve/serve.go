@@ -321,6 +321,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
 	keyFile := fs.String("hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (0600), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
+	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
 		fs.PrintDefaults()
@@ -339,7 +340,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return err
 	}
-	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log}
+	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold}
 	if *allow != "" {
 		if cfg.Allow, err = allowList(*allow); err != nil {
 			return err

@@ -339,3 +339,31 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// Connections still in their handshake are bounded too (twice the
+// sessions' bounds): a client that opens them and never gets to a
+// session is closed at once, before any cryptography is spent on it.
+func TestLimitConnections(t *testing.T) {
+	srv := startServer(t, Config{MaxPerAddress: 1, HandshakeTimeout: 10 * time.Second})
+	for range 2 {
+		conn, err := net.Dial("tcp", srv.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		conn.SetReadDeadline(time.Now().Add(wait))
+		if _, err := conn.Read(make([]byte, 64)); err != nil { // the server's version line
+			t.Fatalf("a connection within the bound: %v", err)
+		}
+	}
+	conn, err := net.Dial("tcp", srv.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetReadDeadline(time.Now().Add(wait))
+	if n, err := io.ReadAll(conn); err != nil || len(n) > 0 {
+		t.Errorf("a connection over the bound: read %q, %v; want it closed unheard", n, err)
+	}
+	waitLog(t, srv, "too many connections")
+}
