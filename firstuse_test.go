@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"io"
 	"os"
 	"slices"
@@ -144,6 +146,11 @@ func TestReadmeCommands(t *testing.T) {
 				t.Errorf("README.md:%d: %v prints %q, the README shows %q", c.line, c.args, got, want)
 			}
 			judged++
+		case len(c.args) >= 1 && c.args[0] == "serve":
+			// Serving never returns: -h checks that its flags parse.
+			if _, _, err := parse(append(slices.Clone(c.args), "-h"), strings.NewReader(""), io.Discard, io.Discard); !errors.Is(err, flag.ErrHelp) {
+				t.Errorf("README.md:%d: %v: %v", c.line, c.args, err)
+			}
 		case slices.Contains(c.args, "-h"):
 			if _, errOut, status := runPiped(t, "", c.args...); status != 0 {
 				t.Errorf("README.md:%d: %v: status %d, %s", c.line, c.args, status, errOut)
