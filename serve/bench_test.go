@@ -325,7 +325,9 @@ func benchGames(b *testing.B, thinkMax time.Duration) {
 		slices.Sort(took)
 		q := func(p int) float64 { return float64(took[(len(took)-1)*p/100].Microseconds()) / 1000 }
 		b.ReportMetric(q(50), "p50-ms")
+		b.ReportMetric(q(90), "p90-ms")
 		b.ReportMetric(q(99), "p99-ms")
+		b.ReportMetric(q(100), "max-ms")
 		b.ReportMetric(float64(toOpponent)/float64(moves), "B/move-to-opponent")
 		b.ReportMetric(float64(toMover)/float64(moves), "B/move-to-mover")
 		b.ReportMetric(float64(moves), "moves")

@@ -201,6 +201,7 @@ type omokTable struct {
 	cursor omok.Point
 	glyphs [3]string
 	forbid string
+	drawn  drawnRows
 }
 
 // Update moves the cursor and places stones through the table.
@@ -256,71 +257,118 @@ func (s *omokTable) refusal(err error) string {
 // View draws the board, one span per cell at its own column, the panel
 // beside it and three lines under it.
 func (s *omokTable) View(size console.Size) console.Frame {
-	v := s.st.Board
-	n := v.Size
+	n := s.st.Board.Size
 	f := console.Frame{Rows: make([][]console.Span, 0, n+3)}
-	over := s.st.Outcome.Over
-	myTurn := s.seat >= 0 && !over && s.st.Seats[1].Taken && int(v.Turn) == s.seat+1
-	for r := range n {
-		row := make([]console.Span, n)
-		for c := range n {
-			p := omok.Point{Row: r, Col: c}
-			st := v.Cells[r*n+c]
-			glyph := s.glyphs[st]
-			var style console.Style
-			switch {
-			case slices.Contains(v.Line, p):
-				style = winStyle
-			case v.HasLast && p == v.Last:
-				style = lastStyle
-			case v.Forbid != nil && (myTurn || s.seat < 0) && v.Forbid[r*n+c] != renju.None:
-				glyph, style = s.forbid, forbidStyle
-			}
-			if s.seat >= 0 && !over && p == s.cursor {
-				if st == omok.Empty && glyph != s.forbid {
-					glyph = s.glyphs[s.seat+1]
-				}
-				style.Reverse = true
-			}
-			row[c] = console.Span{Col: 2 * c, Text: glyph, Style: style}
-		}
+	for r, row := range s.boardRows() {
 		f.SetRow(r, row)
 	}
-	s.drawPanel(&f, 2*n+panelGap)
 	s.drawLines(&f, n)
 	f.Need = console.Size{Width: 2*n + panelGap + 26, Height: n + 3}
 	f.Lang = langOf(s.txt)
 	return f
 }
 
-// drawPanel puts the table's facts beside the board.
-func (s *omokTable) drawPanel(f *console.Frame, col int) {
-	t, v, w := s.txt, s.st.Board, s.o.p.Width
-	put := func(row int, text string) { f.Put(row, col, text, console.Plain) }
-	put(0, t.title[Omok])
-	put(1, fmt.Sprintf(t.code, s.t.Code)+"  "+t.ruleName[v.Rule])
-	for i := range 2 { // each stone in its own two columns, as on the board
-		f.Put(2+i, col, fmt.Sprintf("%dP", i+1), console.Plain)
-		f.Put(2+i, col+3, console.Pad(w, s.glyphs[i+1], 2), console.Plain)
-		f.Put(2+i, col+6, s.seatName(i), console.Plain)
+// drawnRows are the board's rows as last built, the panel beside them
+// included, with what they were built from. A frame where nothing changed
+// builds none and a cursor move two, as omok's own screen does: with 200
+// games on a server, rows built afresh for every frame made garbage enough
+// that collecting it put tens of milliseconds on a move's way now and then
+// (BenchmarkGames). The rows are the spans handed to frames, never changed
+// afterwards (the renderer knows a row it drew by its slice).
+type drawnRows struct {
+	version int
+	wide    bool
+	cursor  omok.Point
+	rows    [][]console.Span
+	panel   [][]console.Span
+}
+
+// boardRows returns the rows, building again only those that changed.
+func (s *omokTable) boardRows() [][]console.Span {
+	d, n := &s.drawn, s.st.Board.Size
+	wide := s.o.p.Width.EastAsianWidth
+	switch {
+	case d.rows == nil || d.version != s.st.Version || d.wide != wide:
+		*d = drawnRows{version: s.st.Version, wide: wide, cursor: s.cursor, rows: make([][]console.Span, n), panel: s.panel(n)}
+		for r := range n {
+			d.rows[r] = s.boardRow(r)
+		}
+	case d.cursor != s.cursor:
+		was := d.cursor.Row
+		d.cursor = s.cursor
+		d.rows[was] = s.boardRow(was)
+		d.rows[s.cursor.Row] = s.boardRow(s.cursor.Row)
 	}
-	put(4, fmt.Sprintf(t.watchers, s.st.Watchers))
-	put(5, fmt.Sprintf(t.moves, v.Moves))
+	return d.rows
+}
+
+// boardRow builds row r of the board, and the panel's spans beside it.
+func (s *omokTable) boardRow(r int) []console.Span {
+	v := s.st.Board
+	n := v.Size
+	over := s.st.Outcome.Over
+	myTurn := s.seat >= 0 && !over && s.st.Seats[1].Taken && int(v.Turn) == s.seat+1
+	panel := s.drawn.panel[r]
+	row := make([]console.Span, n, n+len(panel))
+	for c := range n {
+		p := omok.Point{Row: r, Col: c}
+		st := v.Cells[r*n+c]
+		glyph := s.glyphs[st]
+		var style console.Style
+		switch {
+		case slices.Contains(v.Line, p):
+			style = winStyle
+		case v.HasLast && p == v.Last:
+			style = lastStyle
+		case v.Forbid != nil && (myTurn || s.seat < 0) && v.Forbid[r*n+c] != renju.None:
+			glyph, style = s.forbid, forbidStyle
+		}
+		if s.seat >= 0 && !over && p == s.cursor {
+			if st == omok.Empty && glyph != s.forbid {
+				glyph = s.glyphs[s.seat+1]
+			}
+			style.Reverse = true
+		}
+		row[c] = console.Span{Col: 2 * c, Text: glyph, Style: style}
+	}
+	return append(row, panel...)
+}
+
+// panel returns the spans beside each of the n rows of the board: the
+// table's facts, and the keys.
+func (s *omokTable) panel(n int) [][]console.Span {
+	t, v, w := s.txt, s.st.Board, s.o.p.Width
+	col := 2*n + panelGap
+	rows := make([][]console.Span, n)
+	put := func(row int, spans ...console.Span) {
+		if row < n {
+			rows[row] = append(rows[row], spans...)
+		}
+	}
+	text := func(row int, text string) { put(row, console.Span{Col: col, Text: text}) }
+	text(0, t.title[Omok])
+	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+t.ruleName[v.Rule])
+	for i := range 2 { // each stone in its own two columns, as on the board
+		put(2+i, console.Span{Col: col, Text: fmt.Sprintf("%dP", i+1)},
+			console.Span{Col: col + 3, Text: console.Pad(w, s.glyphs[i+1], 2)},
+			console.Span{Col: col + 6, Text: s.seatName(i)})
+	}
+	text(4, fmt.Sprintf(t.watchers, s.st.Watchers))
+	text(5, fmt.Sprintf(t.moves, v.Moves))
 	if v.HasLast {
-		put(6, fmt.Sprintf(t.last, v.Last.Row+1, v.Last.Col+1))
+		text(6, fmt.Sprintf(t.last, v.Last.Row+1, v.Last.Col+1))
 	}
 	if s.resume != "" {
-		put(7, fmt.Sprintf(t.resume, s.resume))
+		text(7, fmt.Sprintf(t.resume, s.resume))
 	}
 	keys := t.panel
 	if s.seat < 0 {
 		keys = []string{t.watching}
 	}
 	for i, k := range keys {
-		if 9+i < len(f.Rows) {
-			put(9+i, k)
-		}
+		text(9+i, k)
 	}
+	return rows
 }
 
 // seatName is a seat's name in the panel: "..." while it is empty.
