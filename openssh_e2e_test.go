@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ type servedGames struct {
 	cmd  *exec.Cmd
 	port string
 	dir  string
-	log  *strings.Builder
+	log  *syncLog
 	done chan struct{}
 }
 
@@ -42,8 +43,8 @@ func startServe(t *testing.T, args ...string) *servedGames {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &servedGames{cmd: cmd, dir: dir, log: &strings.Builder{}, done: make(chan struct{})}
-	cmd.Stderr = &lockedWriter{b: s.log}
+	s := &servedGames{cmd: cmd, dir: dir, log: &syncLog{}, done: make(chan struct{})}
+	cmd.Stderr = s.log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -73,15 +74,22 @@ func startServe(t *testing.T, args ...string) *servedGames {
 	return s
 }
 
-// lockedWriter lets the server's log be read while it writes.
-type lockedWriter struct{ b *strings.Builder }
+// syncLog is the server's log, read by the test while the server writes.
+type syncLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
 
-var logMu = make(chan struct{}, 1)
+func (l *syncLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
 
-func (w *lockedWriter) Write(p []byte) (int, error) {
-	logMu <- struct{}{}
-	defer func() { <-logMu }()
-	return w.b.Write(p)
+func (l *syncLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // clientKey writes a new Ed25519 key for ssh -i, 0600, and returns its file.

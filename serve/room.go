@@ -230,13 +230,6 @@ func (l *Lobby) GameOf(code string) (Game, bool) {
 	return t.Game, true
 }
 
-// seatName is the name at seat.
-func (t *Table) seatName(seat int) string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.seats[seat].Name
-}
-
 // Watch returns the table with the code, counting one more watcher;
 // Unwatch counts them out.
 func (l *Lobby) Watch(code string) (*Table, error) {
