@@ -19,7 +19,7 @@ func TestNoGoroutineLeftBehind(t *testing.T) {
 	}
 	srv := startServer(t, Config{MaxPerAddress: 50, NewMenu: gamesMenu})
 	host := connect(t, srv.addr, "host", noKey(), 100, 30, narrow, "")
-	code := openOmok(host, "1") // a table that stays, to be joined once and watched
+	code := openOmok(host, "1")                     // a table that stays, to be joined once and watched
 	opts := []goleak.Option{goleak.IgnoreCurrent()} // the server's accept loop, the host's session, other tests'
 	for i := range cycles {
 		c := connect(t, srv.addr, fmt.Sprint("p", i), noKey(), 100, 30, narrow, "")
