@@ -267,7 +267,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		return minesweeper.New(opt, nil), &c, nil
 	case "serve": // each SSH session gets the top menu, built here as locally
 		err := serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
-			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, online: p.Online}, p.Width)
+			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, online: p.Online, played: p.Played}, p.Width)
 		})
 		if errors.Is(err, serve.ErrUsage) {
 			err = usageError{err}

@@ -24,7 +24,7 @@ func (c *chooser) Update(ev console.Event) console.Screen {
 	case ev.IsRune('o'):
 		return omok.New(omok.Options{Width: c.p.Width, Online: c.p.Online.Omok}, c)
 	case ev.IsRune('b'):
-		return baseball.New(baseball.Options{Width: c.p.Width, Online: c.p.Online.Baseball}, c)
+		return baseball.New(baseball.Options{Width: c.p.Width, Online: c.p.Online.Baseball, Transcript: c.p.Played}, c)
 	case ev.IsRune('q'):
 		return console.Exit("bye")
 	}

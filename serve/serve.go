@@ -30,6 +30,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -61,6 +62,10 @@ type Player struct {
 	// Online opens the online tables from a game's menu: main passes
 	// Online.Omok and Online.Baseball on in the games' Options.
 	Online Online
+	// Played collects what the baseball games print, as main's does
+	// locally (baseball.Options.Transcript): it is left on the player's
+	// terminal when the session ends, as the original's lines were.
+	Played *strings.Builder
 }
 
 // MaxName is how many columns of a player's name other players see.

@@ -367,3 +367,28 @@ func TestLimitConnections(t *testing.T) {
 	}
 	waitLog(t, srv, "too many connections")
 }
+
+// What the baseball games printed is left on the player's terminal when
+// the session ends, as locally (Player.Played, the Afterword).
+func TestSessionLeavesTheTranscript(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu})
+	c := connect(t, srv.addr, "bb", noKey(), 80, 24, narrow, "")
+	c.waitFor("choose:")
+	c.send("b")
+	c.waitFor("2. You guess my number")
+	c.send("2\r")
+	c.waitFor("Your guess :")
+	c.send("123\r")
+	c.waitFor("Your guess : 123")
+	c.send("\x1b")
+	c.waitFor("4. Quit")
+	c.send("4\r")
+	c.waitFor("choose:")
+	c.send("q")
+	if got := c.end(); got != 0 {
+		t.Errorf("exit status %d", got)
+	}
+	if screen := c.screen.Text(); !strings.Contains(screen, "Your guess : 123") || c.screen.Mode(1049) {
+		t.Errorf("the main screen after the session:\n%s", screen)
+	}
+}

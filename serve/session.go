@@ -200,8 +200,9 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []st
 	ss.idle = time.AfterFunc(s.cfg.IdleAfter, func() { s.checkIdle(ss) })
 	defer ss.idle.Stop()
 	p := Player{
-		Name:  printable(sess.User(), MaxName),
-		Width: console.NewCondition(console.Narrow), // until the terminal says
+		Name:   printable(sess.User(), MaxName),
+		Width:  console.NewCondition(console.Narrow), // until the terminal says
+		Played: new(strings.Builder),
 	}
 	if plainLocale(sess.Environ()) {
 		p.Lang, p.ASCII = lang.English, true
@@ -236,6 +237,7 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []st
 	return console.RunStream(ctx, first, st, console.Options{
 		Width:        p.Width,
 		MeasureWidth: true,
+		Afterword:    p.Played.String,
 		NoColor:      hasEnv(sess.Environ(), "NO_COLOR"),
 	})
 }
