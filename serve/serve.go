@@ -13,6 +13,11 @@
 //	serve.go     Command, Server, Config, Player: the server and its flags
 //	session.go   one SSH session: checks, limits, the console on its channel
 //	hostkey.go   the host key (generated once) and the allow-list
+//	room.go      the online tables' rules side: the lobby, tables, seats,
+//	             moves checked by the games' rules packages; no console
+//	online.go    the online menus (온라인 대전) and the codes asked
+//	table.go     a table's screens: omok's board, baseball's rounds
+//	text.go      the online screens' texts, Korean and English
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
 // (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not
