@@ -22,21 +22,66 @@ import (
 
 // session is one SSH session running a console.
 type session struct {
-	sess   ssh.Session
-	log    *slog.Logger
-	cancel context.CancelCauseFunc
+	sess ssh.Session
+	log  *slog.Logger
+
+	mu     sync.Mutex
+	cancel context.CancelCauseFunc // ends the console; nil until it runs
+	early  error                   // why it ended before it ran
 
 	lastKey  atomic.Int64 // when the player last sent anything, in Unix nanoseconds
 	keepOpen atomic.Bool  // the screen shown is one that must not idle out (a table)
 	idle     *time.Timer
 }
 
-// stop ends the session's console with why, which its last line says. A
-// console stuck in a write (a client that stopped reading) is not helped
-// by that: the channel is closed too, a little later, if it is still open.
+// end ends the session's console with why, which its last line says; a
+// console not yet running does not start.
+func (ss *session) end(why error) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	switch {
+	case ss.cancel != nil:
+		ss.cancel(why)
+	case ss.early == nil:
+		ss.early = why
+	}
+}
+
+// running gives the session the cancel of its console, and returns why it
+// must not run after all, if it ended already.
+func (ss *session) running(cancel context.CancelCauseFunc) error {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	ss.cancel = cancel
+	return ss.early
+}
+
+// stop ends the session as end does. A console stuck in a write (a
+// client that stopped reading) is not helped by that: the channel is
+// closed too, a little later, if it is still open.
 func (ss *session) stop(why error) {
-	ss.cancel(why)
+	ss.end(why)
 	time.AfterFunc(2*time.Second, func() { _ = ss.sess.Close() })
+}
+
+// drain takes every window-change at once, whatever the console is doing:
+// the SSH library waits for each before it reads the session's next
+// request, refused sessions included. Only the newest size is kept, and
+// each spends the session's input budget. It ends when the session's
+// requests do.
+func (s *Server) drain(ss *session, winch <-chan ssh.Window, sizes chan console.Size, budget *budget) {
+	for w := range winch {
+		if !budget.spend(windowCost) {
+			ss.end(errTooMuchInput)
+			continue
+		}
+		sz := s.clamp(w)
+		select { // one sender: the send below cannot block
+		case <-sizes:
+		default:
+		}
+		sizes <- sz
+	}
 }
 
 // Why a session ends, besides the player leaving.
@@ -48,8 +93,6 @@ var (
 // handle runs one session: the checks first (each refusal one line and a
 // status), then the top menu in a console on the channel.
 func (s *Server) handle(sess ssh.Session) {
-	s.handlers.Add(1)
-	defer s.handlers.Done()
 	addr := addressOf(sess.RemoteAddr())
 	key := ""
 	if k := sess.PublicKey(); k != nil {
@@ -67,6 +110,12 @@ func (s *Server) handle(sess ssh.Session) {
 		}
 	}()
 	ss := &session{sess: sess, log: log}
+	pty, winch, hasPty := sess.Pty()
+	sizes := make(chan console.Size, 1)
+	budget := newBudget(s.cfg.InputRate, s.cfg.InputBurst)
+	if winch != nil {
+		go s.drain(ss, winch, sizes, budget)
+	}
 	if why := s.admit(ss, addr); why != "" {
 		log.Warn("refused", "why", why)
 		say(sess.Stderr(), "termgames: "+why)
@@ -81,8 +130,7 @@ func (s *Server) handle(sess ssh.Session) {
 		_ = sess.Exit(2)
 		return
 	}
-	pty, winch, ok := sess.Pty()
-	if !ok {
+	if !hasPty {
 		log.Info("refused", "why", "no terminal")
 		say(sess.Stderr(), "termgames: no terminal: the games need one; connect with ssh -t")
 		_ = sess.Exit(2)
@@ -96,7 +144,7 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	log.Info("session", "term", printable(pty.Term, 30), "size", fmt.Sprintf("%dx%d", pty.Window.Width, pty.Window.Height))
 	began := time.Now()
-	err := s.run(ss, pty, winch, cmd)
+	err := s.run(ss, pty, sizes, budget, cmd)
 	status := 0
 	var ref *refusal
 	switch {
@@ -156,6 +204,7 @@ func (s *Server) admit(ss *session, addr string) string {
 	}
 	s.sessions[ss] = struct{}{}
 	s.perAddr[addr]++
+	s.handlers.Add(1) // under mu, with closing false: never during Shutdown's Wait
 	return ""
 }
 
@@ -167,35 +216,18 @@ func (s *Server) leave(ss *session, addr string) {
 	if s.perAddr[addr]--; s.perAddr[addr] == 0 {
 		delete(s.perAddr, addr)
 	}
+	s.handlers.Done()
 }
 
 // run shows the top menu on the session's channel until the player
 // leaves, the connection drops, or the server stops the session.
-func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []string) error {
+func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget *budget, cmd []string) error {
 	sess := ss.sess
 	ctx, cancel := context.WithCancelCause(sess.Context())
 	defer cancel(nil)
-	ss.cancel = cancel
-	sizes := make(chan console.Size, 1)
-	budget := newBudget(s.cfg.InputRate, s.cfg.InputBurst)
-	go func() {
-		// Every window-change is taken at once, whatever the console is
-		// doing: the SSH library waits for each before it reads the
-		// session's next request. Only the newest size is kept. The
-		// goroutine ends when the session's requests do.
-		for w := range winch {
-			if !budget.spend(windowCost) {
-				cancel(errTooMuchInput)
-				continue
-			}
-			sz := s.clamp(w)
-			select {
-			case <-sizes:
-			default:
-			}
-			sizes <- sz
-		}
-	}()
+	if err := ss.running(cancel); err != nil {
+		return err
+	}
 	ss.lastKey.Store(time.Now().UnixNano())
 	ss.idle = time.AfterFunc(s.cfg.IdleAfter, func() { s.checkIdle(ss) })
 	defer ss.idle.Stop()
@@ -227,12 +259,6 @@ func (s *Server) run(ss *session, pty ssh.Pty, winch <-chan ssh.Window, cmd []st
 			_, table := sc.(interface{ KeepOpen() bool })
 			ss.keepOpen.Store(table)
 		},
-	}
-	s.mu.Lock()
-	closing := s.closing
-	s.mu.Unlock()
-	if closing {
-		return ErrShutdown
 	}
 	return console.RunStream(ctx, first, st, console.Options{
 		Width:        p.Width,
