@@ -180,8 +180,9 @@ func New(cfg Config) (*Server, error) {
 		Version:          "termgames",
 		HandshakeTimeout: cfg.HandshakeTimeout,
 		// A backstop for connections that do nothing at all, not even
-		// open a session; sessions have their own idle rule.
-		IdleTimeout:      cfg.IdleAfter + time.Minute,
+		// open a session; sessions have their own idle rule, and a table
+		// may be quiet for long while its players think.
+		IdleTimeout:      max(time.Hour, 2*cfg.IdleAfter),
 		PublicKeyHandler: s.publicKey,
 		ConnCallback:     s.connected,
 		ConnectionFailedCallback: func(conn net.Conn, err error) {
