@@ -269,14 +269,19 @@ func (s *omokTable) View(size console.Size) console.Frame {
 }
 
 // drawnRows are the board's rows as last built, the panel beside them
-// included, with what they were built from. A frame where nothing changed
-// builds none and a cursor move two, as omok's own screen does: with 200
-// games on a server, rows built afresh for every frame made garbage enough
-// that collecting it put tens of milliseconds on a move's way now and then
-// (BenchmarkGames). The rows are the spans handed to frames, never changed
-// afterwards (the renderer knows a row it drew by its slice).
+// included, with what they were built from. Only the rows that changed
+// are built again: a move changes one or two rows of the board and a few
+// of the panel, a cursor move two rows, as omok's own screen does. With
+// 200 games on a server, rows built afresh for every frame made garbage
+// enough that collecting it put tens of milliseconds on a move's way now
+// and then (BenchmarkGames). The rows are the spans handed to frames,
+// never changed afterwards (the renderer knows a row it drew by its
+// slice).
 type drawnRows struct {
-	version int
+	version int        // the table's State drawn
+	view    *BoardView // the position drawn
+	mine    bool       // it was the player's turn: the cursor's stone and the forbidden points
+	over    bool
 	wide    bool
 	cursor  omok.Point
 	rows    [][]console.Span
@@ -285,21 +290,56 @@ type drawnRows struct {
 
 // boardRows returns the rows, building again only those that changed.
 func (s *omokTable) boardRows() [][]console.Span {
-	d, n := &s.drawn, s.st.Board.Size
-	wide := s.o.p.Width.EastAsianWidth
-	switch {
-	case d.rows == nil || d.version != s.st.Version || d.wide != wide:
-		*d = drawnRows{version: s.st.Version, wide: wide, cursor: s.cursor, rows: make([][]console.Span, n), panel: s.panel(n)}
+	d, v, n := &s.drawn, s.st.Board, s.st.Board.Size
+	wide, mine, over := s.o.p.Width.EastAsianWidth, s.myTurn(), s.st.Outcome.Over
+	if d.rows == nil || d.wide != wide || d.mine != mine || d.over != over || d.view.Size != n {
+		*d = drawnRows{version: s.st.Version, view: v, mine: mine, over: over, wide: wide, cursor: s.cursor,
+			rows: make([][]console.Span, n), panel: s.panel(n)}
 		for r := range n {
 			d.rows[r] = s.boardRow(r)
 		}
-	case d.cursor != s.cursor:
+		return d.rows
+	}
+	switch {
+	case d.version == s.st.Version && d.cursor == s.cursor:
+		return d.rows
+	case d.version == s.st.Version: // a cursor move
 		was := d.cursor.Row
 		d.cursor = s.cursor
 		d.rows[was] = s.boardRow(was)
 		d.rows[s.cursor.Row] = s.boardRow(s.cursor.Row)
+		return d.rows
+	}
+	old, was := d.view, d.cursor.Row
+	panel := s.panel(n)
+	d.version, d.view, d.cursor = s.st.Version, v, s.cursor
+	for r := range n {
+		same := slices.Equal(panel[r], d.panel[r])
+		d.panel[r] = panel[r]
+		if same && r != was && r != s.cursor.Row && !rowChanged(old, v, r) {
+			continue
+		}
+		d.rows[r] = s.boardRow(r)
 	}
 	return d.rows
+}
+
+// myTurn reports whether the player is to move now.
+func (s *omokTable) myTurn() bool {
+	v := s.st.Board
+	return s.seat >= 0 && !s.st.Outcome.Over && s.st.Seats[1].Taken && int(v.Turn) == s.seat+1
+}
+
+// rowChanged reports whether row r of the board looks different in b than
+// in a: a stone, the last move's mark, the winning line, a forbidden point.
+func rowChanged(a, b *BoardView, r int) bool {
+	n := a.Size
+	if !slices.Equal(a.Cells[r*n:(r+1)*n], b.Cells[r*n:(r+1)*n]) ||
+		a.HasLast && a.Last.Row == r || b.HasLast && b.Last.Row == r ||
+		len(a.Line) != len(b.Line) || (a.Forbid == nil) != (b.Forbid == nil) {
+		return true
+	}
+	return a.Forbid != nil && !slices.Equal(a.Forbid[r*n:(r+1)*n], b.Forbid[r*n:(r+1)*n])
 }
 
 // boardRow builds row r of the board, and the panel's spans beside it.
@@ -307,7 +347,7 @@ func (s *omokTable) boardRow(r int) []console.Span {
 	v := s.st.Board
 	n := v.Size
 	over := s.st.Outcome.Over
-	myTurn := s.seat >= 0 && !over && s.st.Seats[1].Taken && int(v.Turn) == s.seat+1
+	myTurn := s.myTurn()
 	panel := s.drawn.panel[r]
 	row := make([]console.Span, n, n+len(panel))
 	for c := range n {
