@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -192,6 +194,11 @@ func TestMarkdownCommands(t *testing.T) {
 				t.Errorf("%s: %v prints %q, the file shows %q", c.where(), c.args, got, want)
 			}
 			judged++
+		case len(c.args) >= 1 && c.args[0] == "serve":
+			// Serving never returns: -h checks that its flags parse.
+			if _, _, err := parse(append(slices.Clone(c.args), "-h"), strings.NewReader(""), io.Discard, io.Discard); !errors.Is(err, flag.ErrHelp) {
+				t.Errorf("%s: %v: %v", c.where(), c.args, err)
+			}
 		case slices.Contains(c.args, "-h"):
 			if _, errOut, status := runPiped(t, "", c.args...); status != 0 {
 				t.Errorf("%s: %v: status %d, %s", c.where(), c.args, status, errOut)

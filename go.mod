@@ -3,10 +3,19 @@ module termgames
 go 1.26.0
 
 require (
+	charm.land/ssh v0.4.3
 	github.com/creack/pty v1.1.24
 	github.com/mattn/go-runewidth v0.0.31
+	go.uber.org/goleak v1.3.0
+	golang.org/x/crypto v0.54.0
 	golang.org/x/sys v0.50.0
 	golang.org/x/term v0.48.0
 )
 
-require github.com/clipperhouse/uax29/v2 v2.2.0 // indirect
+require (
+	github.com/anmitsu/go-shlex v0.0.0-20200514113438-38f4b401e2be // indirect
+	github.com/charmbracelet/x/conpty v0.2.0 // indirect
+	github.com/charmbracelet/x/termios v0.1.1 // indirect
+	github.com/clipperhouse/uax29/v2 v2.2.0 // indirect
+	github.com/pires/go-proxyproto v0.12.0 // indirect
+)

@@ -3,7 +3,8 @@
 // by one as commands, and runs their tools that need no terminal (the
 // Baekjoon 2615 omok judge, the Gomocup brain, the solver's benchmark).
 // The games and their commands are one table (games.go); `termgames help`
-// lists them.
+// lists them. `termgames serve` offers the same top menu over SSH, with
+// online tables for two players on two terminals.
 //
 // Exit status: 0 normal, 1 runtime error, 2 usage error, no terminal or
 // TERM=dumb, and 128+n when stopped by signal n (130 for Ctrl-C).
@@ -26,6 +27,7 @@ import (
 	"termgames/console"
 	"termgames/internal/cli"
 	"termgames/internal/lang"
+	"termgames/serve"
 )
 
 func main() {
@@ -59,6 +61,8 @@ type common struct {
 	// played collects the baseball games' transcript, which is left in the
 	// terminal after the program, as the original's lines were.
 	played *strings.Builder
+
+	online serve.Online // the online tables, in an SSH session only
 }
 
 // register declares -lang and the shared flags in u; a command gets those
@@ -177,9 +181,18 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
-	if cmd == "help" {
+	switch cmd {
+	case "help":
 		usage(stdout, table)
 		return nil, nil, nil
+	case "serve": // each SSH session gets the top menu, built here as locally
+		err := serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
+			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, w: p.Width, online: p.Online, played: p.Played}, table)
+		})
+		if errors.Is(err, serve.ErrUsage) {
+			err = cli.UsageError{Err: err}
+		}
+		return nil, nil, err
 	}
 	c := common{played: new(strings.Builder)}
 	fs := flag.NewFlagSet(strings.TrimSpace("termgames "+cmd), flag.ContinueOnError)
@@ -291,5 +304,6 @@ func usage(w io.Writer, table []cli.Game) {
 			line("termgames "+g.Name+" "+sub.Name+" "+sub.Args, sub.Summary)
 		}
 	}
+	line("termgames serve [flags]", "the games over SSH for friends: ssh -p 2222 HOST (-addr, -hostkey, -allow)")
 	line("termgames COMMAND -h", "a command's flags (each lists only its own)")
 }

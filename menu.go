@@ -99,7 +99,9 @@ func (m *topMenu) Update(ev console.Event) console.Screen {
 // keeps its default.
 func (m *topMenu) start(g cli.Game) (console.Screen, error) {
 	fs := flag.NewFlagSet(g.Name, flag.ContinueOnError)
-	return g.Flags(fs)(m.c.env(), m)
+	env := m.c.env()
+	env.Online = m.c.online.For(g.Name)
+	return g.Flags(fs)(env, m)
 }
 
 func (m *topMenu) View(size console.Size) console.Frame {

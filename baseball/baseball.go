@@ -68,7 +68,7 @@ func flags(fs *flag.FlagSet) cli.Start {
 		return err
 	})
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
-		opt := Options{Lang: env.Lang, AI: ai, Rand: env.Rand, Width: env.Width, Transcript: env.Transcript}
+		opt := Options{Lang: env.Lang, AI: ai, Rand: env.Rand, Width: env.Width, Transcript: env.Transcript, Online: env.Online}
 		return New(opt, back), nil
 	}
 }
@@ -91,6 +91,10 @@ type Options struct {
 	// as the original printed them, so that the caller can leave what was
 	// played in the terminal once the alternate screen is gone.
 	Transcript io.Writer
+	// Online, set in a session of termgames serve, adds the menu's entry
+	// for versus games online, which shows the screen it returns (back:
+	// this menu).
+	Online func(back console.Screen) console.Screen
 }
 
 // game is what every screen of one run shares.
@@ -103,13 +107,15 @@ type game struct {
 	back  console.Screen // the top menu, or nil when started directly
 	out   io.Writer      // Options.Transcript
 	tag   lang.Tag       // the language spoken: the too-small screen's too
+	// online opens the online tables (Options.Online); nil locally.
+	online func(back console.Screen) console.Screen
 }
 
 // New returns the baseball menu. Quitting it returns back, or ends the
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
 	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
-		tag: lang.Resolve(opt.Lang, originalLang)}
+		tag: lang.Resolve(opt.Lang, originalLang), online: opt.Online}
 	if g.ai != Classic {
 		g.ai = Best
 	}

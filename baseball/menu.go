@@ -1,6 +1,10 @@
 package baseball
 
-import "termgames/console"
+import (
+	"slices"
+
+	"termgames/console"
+)
 
 // menuScreen is the numbered menu, asked like the omok menu.
 type menuScreen struct {
@@ -9,7 +13,11 @@ type menuScreen struct {
 }
 
 func newMenu(g *game) *menuScreen {
-	return &menuScreen{g: g, menu: console.NewMenu(g.txt.menu, g.txt.prompt, g.txt.retry, menuQuit).QuitOnEsc(menuQuit)}
+	block, items := g.txt.menu, menuQuit
+	if g.online != nil { // an SSH session: the online entry, before the closing rule
+		block, items = slices.Insert(slices.Clone(block), len(block)-1, g.txt.online), menuOnline
+	}
+	return &menuScreen{g: g, menu: console.NewMenu(block, g.txt.prompt, g.txt.retry, items).QuitOnEsc(menuQuit)}
 }
 
 // The menu's items, in its order.
@@ -18,6 +26,7 @@ const (
 	modePlayer   = 2 // the player guesses
 	modeVersus   = 3 // both at once
 	menuQuit     = 4
+	menuOnline   = 5 // only over SSH (Options.Online): versus at online tables
 )
 
 // Update reads the menu's answer. Esc is Quit, as at the top menu, so that
@@ -26,6 +35,9 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	switch choice := m.menu.Update(ev); choice {
 	case 0:
 		return m
+	case menuOnline:
+		m.menu.Show() // a fresh menu for when the online menu comes back
+		return m.g.online(m)
 	case menuQuit:
 		return m.menu.Leave(m.g.back, "")
 	default:

@@ -14,6 +14,7 @@ import (
 // double space and all.
 type texts struct {
 	menu   []string // the menu block: rules of '=', title, items
+	online string   // the entry an SSH session adds to menu
 	prompt string   // after the menu
 	retry  string   // after a wrong menu answer
 
@@ -59,6 +60,7 @@ var english = texts{
 		"4. Quit",
 		"============================",
 	},
+	online: "5. Versus online",
 	prompt: "Enter a menu number : ",
 	retry:  "Please enter again.",
 
@@ -129,6 +131,7 @@ var korean = texts{
 		"4. 종료",
 		"============================",
 	},
+	online: "5. 온라인 대결",
 	prompt: "원하는 메뉴를 입력하세요 : ",
 	retry:  "다시 입력하세요.",
 

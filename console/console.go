@@ -11,10 +11,16 @@
 //
 //	console.go    Screen, Event, keys, Exit: the words every screen uses
 //	driver.go     Driver: the screen, the size, the clock, the decoder and
-//	              the commands; Run, Feed, the tests and the fuzz targets
+//	              the commands; the core, the tests and the fuzz targets
 //	              all drive screens through it
-//	run.go        Run: a Driver plus a real terminal (raw mode, signals,
-//	              resize, the reader), restored on every way out
+//	core.go       the core: a Driver on a Stream (any reader, writer and
+//	              stream of sizes), one reader and one loop; it reaches
+//	              nothing of the process (signals, environment, stdio)
+//	run.go        Run, the local front end: the core on the process's own
+//	              terminal (raw mode, signals, resize), restored on every
+//	              way out
+//	stream.go     RunStream, the other front end: the core on a remote
+//	              terminal (an SSH session)
 //	decode.go     bytes to events; frame.go and render.go: frames to bytes
 //	toosmall.go   the one screen shown instead of a frame that does not fit
 //	menu.go, transcript.go, wrap.go
@@ -22,7 +28,8 @@
 //	              and Wrap for lines wider than the terminal
 //	width.go      the one width measure of ambiguous glyphs
 //	*_unix.go, *_windows.go
-//	              what differs by system: VT output, resize, the reader
+//	              what differs by system for Run: VT output, resize, the
+//	              reader
 //
 // A test drives a Screen with a Driver (or Feed) and reads its frames with
 // Frame.Text; no test needs a terminal.

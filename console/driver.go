@@ -293,8 +293,7 @@ func (d *Driver) measure(at Pos) {
 	}
 	d.measuring = false
 	if d.adopt {
-		d.width.EastAsianWidth = at.Col == 2
-		d.width.CreateLUT()
+		setWide(d.width, at.Col == 2)
 	}
 	d.agrees = d.width.RuneWidth('□') == at.Col
 	d.measured = true

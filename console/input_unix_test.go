@@ -66,8 +66,9 @@ func TestInputReadsAndStops(t *testing.T) {
 // where the key was written. "select" and "poll" pass the key through a
 // channel to another goroutine, which writes the answer, as Run's loop did:
 // the input waiting in select(2) (before, and still off Linux) or on Go's
-// poller; "reader" is the poller with the answer written on the reader's
-// goroutine, as Run's steps are now (see loop). It reports x-faster over
+// poller, as Run's loop does now (see core); "reader" is the poller with
+// the answer written on the reader's goroutine, as Run's steps were before
+// the core was split from the local terminal. It reports x-faster over
 // "poll". Keys come back to back here; in a game they come after a pause,
 // where a goroutine handed to has gone idle, and the difference is larger
 // (see docs/performance.md).

@@ -76,10 +76,7 @@ func (w *watcher) suspend() {
 	}
 	signal.Stop(cont)
 	if w.term.enter() == nil {
-		select {
-		case w.resumed <- struct{}{}:
-		default:
-		}
+		w.resumed()
 	}
 }
 

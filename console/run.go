@@ -1,14 +1,11 @@
 package console
 
 import (
-	"bytes"
-	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -45,9 +42,10 @@ func (e *Interrupted) ExitCode() int {
 	return 128 + int(syscall.SIGINT)
 }
 
-// Options set up Run.
+// Options set up Run and RunStream.
 type Options struct {
-	// Width measures text; it is the one Condition the screens were built with.
+	// Width measures text; it is the one Condition the screens were built
+	// with. Each terminal has its own: MeasureWidth changes it in place.
 	Width *runewidth.Condition
 	// NoColor drops colours from every frame (the NO_COLOR convention).
 	NoColor bool
@@ -65,7 +63,8 @@ type Options struct {
 	// this is how what was played stays in the terminal, as the originals'
 	// printed lines did.
 	Afterword func() string
-	// In and Out default to standard input and output.
+	// In and Out are Run's terminal; they default to standard input and
+	// output. RunStream takes its terminal from its Stream instead.
 	In, Out *os.File
 }
 
@@ -88,6 +87,9 @@ const stopGrace = 500 * time.Millisecond
 // panic in a screen, the terminal is restored before Run returns: cooked
 // mode, the main screen, a visible cursor, no mouse reports.
 //
+// Run is the local front end of the console's core (see Stream): it owns
+// what belongs to the process, raw mode, the signals, SIGWINCH (polling on
+// Windows), standard input and output, and hands the core a Stream.
 // Signals are watched on a goroutine of their own (see watcher), so that
 // they are served whatever the screen is doing: a stop that the loop does
 // not take within stopGrace ends the program from there (os.Exit with
@@ -114,50 +116,34 @@ func Run(s Screen, opt Options) (err error) {
 	}
 	// Stop signals are caught before the terminal goes raw, so that none
 	// can end the program between the two with the terminal left raw.
-	l := newLoop(in, out, opt)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	l := newLocal(in, out, cancel)
 	defer l.stop()
 	if err := l.term.enter(); err != nil {
 		return err
 	}
-	d := l.driver(s)
+	c := newCore(s, l.stream(out), opt)
 	defer func() {
 		p := recover()
 		// The terminal first, then the commands still running: a save
 		// just started may finish, but the player has the terminal back.
 		l.term.close()
 		close(l.leaving)
-		if sp, ok := p.(stepPanic); ok {
-			// The trace Go prints is this goroutine's; where the screen
-			// panicked is in the reader's, printed first.
-			fmt.Fprintf(os.Stderr, "in a step on the reader's goroutine:\n%s\n", sp.stack)
-			p = sp.value
-		}
-		if !l.lockWithin(stopGrace) {
-			// A step is stuck in a screen: nothing more to wait for.
-			if p != nil {
-				panic(p)
-			}
-			return
-		}
-		defer l.mu.Unlock()
-		d.stop(commandGrace)
+		c.finish(commandGrace)
 		if p != nil {
-			panic(p) // the trace still shows where the screen panicked
+			panic(p)
 		}
-		if opt.Afterword != nil {
-			if text := opt.Afterword(); text != "" {
-				fmt.Fprintln(out, strings.TrimSuffix(text, "\n"))
-			}
+		if sp, ok := err.(*ScreenPanic); ok {
+			// Where the screen panicked first; then the panic again from
+			// here, so that its message ends what Go prints.
+			fmt.Fprintf(os.Stderr, "in a screen, on the loop:\n%s\n", sp.Stack)
+			panic(sp.Value)
 		}
-		if msg, ok := ExitMessage(d.Screen()); ok && msg != "" && err == nil {
-			fmt.Fprintln(out, msg)
-		}
+		lastWords(out, opt, c.d.Screen(), err, "\n")
 	}()
-	if suspendByKey {
-		d.suspend = l.watch.suspendNow
-	}
 	go l.watch.run()
-	return l.run()
+	return c.run(ctx)
 }
 
 // dumbTerminal reports whether TERM names a terminal that cannot take
@@ -194,7 +180,7 @@ func (t *terminal) enter() error {
 	if err != nil {
 		return err
 	}
-	io.WriteString(t.out, seqAltScreen+seqHideCursor+seqNoWrap+seqClearScreen)
+	io.WriteString(t.out, enterSeq)
 	t.undo = undo
 	return nil
 }
@@ -208,7 +194,7 @@ func (t *terminal) leave() {
 	if t.undo == nil {
 		return
 	}
-	io.WriteString(t.out, seqSyncEnd+seqReset+seqMouseOff+seqWrap+seqShowCursor+seqMainScreen)
+	io.WriteString(t.out, leaveSeq)
 	t.undo()
 	t.undo = nil
 }
@@ -222,300 +208,103 @@ func (t *terminal) close() {
 	t.mu.Unlock()
 }
 
-// write writes a frame while the terminal is entered; a frame made while it
-// is left (suspended) is dropped, and drawn reports false.
-func (t *terminal) write(b []byte) (drawn bool, err error) {
+// Write writes a frame while the terminal is entered; a frame made while
+// it is left (suspended) is dropped: the loop draws everything again once
+// it is back (Stream.Redraw).
+func (t *terminal) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.undo == nil {
-		return false, nil
+		return len(b), nil
 	}
-	_, err = t.out.Write(b)
-	return true, err
+	return t.out.Write(b)
 }
 
-// widthWait is how long the first frame waits for the terminal's answer
-// about □. A terminal answers within a few milliseconds, over ssh within a
-// round trip; one that does not answer at all costs this once.
-const widthWait = 100 * time.Millisecond
-
-// commandGrace is how long Run waits, when the program leaves, for
-// commands still running (a save of the best times just started) before it
-// returns without their answers.
-const commandGrace = time.Second
-
-// loop is Run's terminal side: the input reader, the timers, the signals,
-// the renderer. The Driver it feeds holds everything else.
-//
-// A step (events passed to the driver, then its frame drawn) runs on
-// whichever goroutine has the events, holding mu: Run's own for timers,
-// commands' answers, resizes and the like; the reader's for keys, when no
-// other step is running. So a key is handled on the thread that read it:
-// handing it to Run's goroutine instead costs that goroutine's wake-up,
-// 25 to 40 µs of a key's time in a pseudo-terminal, a tenth of it.
-type loop struct {
-	in, out *os.File
-	reader  *input
+// local is Run's own part: the terminal, its reader, the signals and the
+// resizes, made into the Stream the core runs on.
+type local struct {
 	term    *terminal
-	opt     Options
-	inbox   inbox
-	readErr chan error
-	resize  chan struct{}
+	reader  *input
 	watch   *watcher
 	leaving chan struct{} // closed once Run has the terminal restored
+	resize  chan struct{} // SIGWINCH, or back from a suspend: read the size
+	redraw  chan struct{}
+	sizes   chan Size
+	done    chan struct{}
 	stopRes func()
-
-	// relief starts another reader when a step the reader runs is stuck
-	// in a screen: it must not keep the player's Ctrl-C unread.
-	relief *relief
-	kick   chan struct{} // a reader's step ended the program, or failed
-
-	mu        sync.Mutex // held by the goroutine running a step; guards what follows
-	d         *Driver
-	ren       renderer
-	waiting   bool // the first frame waits for the terminal's answer about □
-	escTimer  *time.Timer
-	tickTimer *time.Timer
-	tickAt    time.Time // when tickTimer fires; zero when it is stopped
-	failed    error     // a reader's step could not write, or panicked (stepPanic)
 }
 
-// stepPanic is a panic in a step the reader ran, carried to Run's
-// goroutine, which panics again there so that the terminal is restored
-// first.
-type stepPanic struct {
-	value any
-	stack []byte
-}
-
-func (p stepPanic) Error() string { return fmt.Sprint(p.value) }
-
-func newLoop(in, out *os.File, opt Options) *loop {
-	l := &loop{
-		in: in, out: out, opt: opt,
-		term:      &terminal{in: in, out: out},
-		ren:       renderer{noColor: opt.NoColor, width: opt.Width},
-		inbox:     inbox{ready: make(chan struct{}, 1)},
-		readErr:   make(chan error, 1),
-		resize:    make(chan struct{}, 1),
-		leaving:   make(chan struct{}),
-		kick:      make(chan struct{}, 1),
-		escTimer:  stoppedTimer(),
-		tickTimer: stoppedTimer(),
+func newLocal(in, out *os.File, cancel context.CancelCauseFunc) *local {
+	l := &local{
+		term:    &terminal{in: in, out: out},
+		reader:  newInput(in),
+		leaving: make(chan struct{}),
+		resize:  make(chan struct{}, 1),
+		redraw:  make(chan struct{}, 1),
+		sizes:   make(chan Size, 1),
+		done:    make(chan struct{}),
 	}
-	l.watch = newWatcher(l.term, l.leaving)
+	l.watch = newWatcher(l.term, l.leaving, cancel, func() {
+		poke(l.redraw)
+		poke(l.resize) // its size may have changed while stopped
+	})
 	l.stopRes = watchResize(out, l.resize)
-	l.reader = newInput(in)
-	l.relief = newRelief(reliefLook, l.read)
+	go l.measure(out)
 	return l
 }
 
-func stoppedTimer() *time.Timer {
-	t := time.NewTimer(time.Hour)
-	t.Stop()
-	return t
-}
-
-func (l *loop) stop() {
-	l.relief.stop()
-	l.watch.stop()
-	l.stopRes()
-	l.reader.Stop()
-}
-
-// lockWithin takes mu for Run's way out, unless a step holds it past
-// grace: a step stuck in a screen, which the player has stopped (the
-// watcher ends the program then) or whose terminal is gone.
-func (l *loop) lockWithin(grace time.Duration) bool {
-	got := make(chan struct{})
-	go func() {
-		l.mu.Lock()
-		close(got)
-	}()
-	select {
-	case <-got:
-		return true
-	case <-time.After(grace):
-		return false
-	}
-}
-
-// driver returns the Driver that runs s in this terminal: its size, the
-// wall clock, commands on goroutines of their own.
-func (l *loop) driver(s Screen) *Driver {
-	d := newDriver(termSize(l.out))
-	d.clock = time.Now
-	d.results = make(chan any)
-	d.gone = make(chan struct{})
-	d.width = l.opt.Width
-	d.measuring = true // always asked: the renderer trusts only a confirmed width
-	d.adopt = l.opt.MeasureWidth
-	d.show(s)
-	l.d = d
-	return d
-}
-
-// read passes what the terminal sends to the driver. When no step is
-// running it runs one itself, with what waited in the inbox before; when
-// one is, it leaves the bytes in the inbox for it, so that it never waits
-// for a step: a Ctrl-C (byte 3, which no key sequence contains) is seen
-// here even while a screen is stuck, and the watcher told. A step it runs
-// is watched by relief, so that a stuck one does not stop the reading:
-// another reader goes on, and this one ends with its step.
-// It ends when Run returns (but see input on Windows).
-func (l *loop) read() {
-	buf := make([]byte, 4096)
+// measure reads the terminal's size on each resize and hands the newest to
+// the core.
+func (l *local) measure(out *os.File) {
 	for {
-		n, err := l.reader.Read(buf)
-		if n > 0 {
-			if bytes.IndexByte(buf[:n], 0x03) >= 0 {
-				l.watch.ctrlC()
-			}
-			if !l.mu.TryLock() {
-				l.inbox.put(buf[:n])
-			} else if relieved := l.readStep(buf[:n]); relieved {
-				return
-			}
-		}
-		if err != nil {
-			l.reader.Close()
-			select {
-			case l.readErr <- err:
+		select {
+		case <-l.resize:
+			sz := termSize(out)
+			select { // the newest size only: one sender, so the send cannot block
+			case <-l.sizes:
 			default:
 			}
+			l.sizes <- sz
+		case <-l.done:
 			return
 		}
 	}
 }
 
-// readStep runs a step with the bytes b, on the reader's goroutine, mu
-// held; it unlocks. It reports whether another reader took over meanwhile.
-func (l *loop) readStep(b []byte) (relieved bool) {
-	n := l.relief.begin()
-	func() {
-		defer func() {
-			if p := recover(); p != nil {
-				l.failed = stepPanic{value: p, stack: debug.Stack()}
-			}
-			if l.failed != nil || l.d.Done() {
-				poke(l.kick) // Run's goroutine leaves
-			}
-			l.mu.Unlock()
-		}()
-		if in := l.inbox.take(); len(in) > 0 {
-			b = append(in, b...) // what came first goes first
-		}
-		l.input(b)
-		if err := l.draw(); err != nil {
-			l.failed = err
-		}
-	}()
-	return l.relief.end(n)
+// stream is the terminal as the core sees it.
+func (l *local) stream(out *os.File) Stream {
+	st := Stream{
+		In:        closingInput{l.reader},
+		Out:       l.term,
+		Size:      termSize(out),
+		Sizes:     l.sizes,
+		Redraw:    l.redraw,
+		Interrupt: l.watch.ctrlC,
+	}
+	if suspendByKey {
+		st.Suspend = l.watch.suspendNow
+	}
+	return st
 }
 
-// step runs f and draws the frame, on Run's goroutine.
-func (l *loop) step(f func()) error {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	f()
-	return l.draw()
+func (l *local) stop() {
+	l.watch.end()
+	l.stopRes()
+	close(l.done)
+	l.reader.Stop()
 }
 
-// input passes the terminal's bytes to the driver; a lone Esc waits
-// EscDelay for the rest of its sequence.
-func (l *loop) input(b []byte) {
-	if len(b) == 0 {
-		return // a token for bytes a reader's step took
-	}
-	l.d.Input(b)
-	l.escTimer.Stop()
-	if l.d.InputPending() {
-		l.escTimer.Reset(EscDelay)
-	}
-}
+// closingInput is the input as the core reads it: the reader closes it once
+// a Read has failed (Stop makes the one waiting fail), as only then is
+// nobody reading it.
+type closingInput struct{ in *input }
 
-// draw writes the driver's frame, once the first has stopped waiting for
-// the terminal's answer about □, and sets the clock's timer as it asks.
-func (l *loop) draw() error {
-	d := l.d
-	if d.Done() {
-		return nil
+func (s closingInput) Read(b []byte) (int, error) {
+	n, err := s.in.Read(b)
+	if err != nil {
+		s.in.Close()
 	}
-	if d.measured {
-		d.measured = false
-		l.ren.trusted = d.agrees
-		l.ren.invalidate() // every row was laid out for the width before
-	}
-	if d.redraw {
-		d.redraw = false
-		l.ren.invalidate()
-	}
-	if l.waiting = l.waiting && d.measuring; l.waiting {
-		return nil
-	}
-	f := d.Frame()
-	if b := l.ren.render(f, d.Size()); len(b) > 0 { // nothing changed: no write at all
-		if drawn, err := l.term.write(b); err != nil {
-			return fmt.Errorf("console: write: %w", err)
-		} else if !drawn {
-			l.ren.invalidate() // suspended: the whole frame again once back
-		}
-	}
-	l.setTick(f.Tick)
-	return nil
-}
-
-// tickSlack is how far apart two asks for a tick may be and still be one:
-// a clock's frames ask for the same next second, give or take the time
-// between their readings of the clock.
-const tickSlack = 2 * time.Millisecond
-
-// setTick arms the clock's timer to fire after d (0: never). A timer
-// already armed for that moment is left alone: resetting a timer that a
-// goroutine waits on wakes another thread to look at the timers, on the
-// key's way to the screen, and a ticking screen asks for the same next
-// second on every frame.
-func (l *loop) setTick(d time.Duration) {
-	if d <= 0 {
-		if !l.tickAt.IsZero() {
-			l.tickTimer.Stop()
-			l.tickAt = time.Time{}
-		}
-		return
-	}
-	at := time.Now().Add(d)
-	if !l.tickAt.IsZero() && at.Sub(l.tickAt).Abs() <= tickSlack {
-		return
-	}
-	l.tickTimer.Reset(d)
-	l.tickAt = at
-}
-
-// inboxMax bounds what waits for a stuck loop; more is dropped.
-const inboxMax = 64 << 10
-
-// inbox holds what the terminal sent until a step takes it.
-type inbox struct {
-	mu    sync.Mutex
-	buf   []byte
-	ready chan struct{} // a token when buf is not empty
-}
-
-func (b *inbox) put(p []byte) {
-	b.mu.Lock()
-	if len(b.buf)+len(p) <= inboxMax {
-		b.buf = append(b.buf, p...)
-	}
-	b.mu.Unlock()
-	poke(b.ready)
-}
-
-func (b *inbox) take() []byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	p := b.buf
-	b.buf = nil
-	return p
+	return n, err
 }
 
 // termSize is the terminal's size, or 80 x 24 when it cannot tell.
@@ -525,82 +314,4 @@ func termSize(out *os.File) Size {
 		return DefaultSize
 	}
 	return Size{w, h}
-}
-
-// run shows the driver's screens until the program leaves: events in, the
-// driver's frame out, one write per step. Keys mostly come in steps the
-// reader runs (see loop); everything else comes here.
-func (l *loop) run() error {
-	d := l.d
-	// □ at the top-left corner, then a cursor position request: the answer
-	// is column 2 where □ is one column wide, 3 where it is two. It sets the
-	// width when asked to measure (Options.MeasureWidth), and tells the
-	// renderer whether the width in force is the terminal's. The first frame
-	// waits for it, widthWait at most, so that it is drawn once and for the
-	// right width; it clears the □ away.
-	if _, err := io.WriteString(l.out, "\x1b[1;1H□\x1b[6n"); err != nil {
-		return fmt.Errorf("console: write: %w", err)
-	}
-	waitTimer := time.NewTimer(widthWait)
-	defer waitTimer.Stop()
-	err := l.step(func() {
-		l.ren.invalidate()
-		l.waiting = true
-		d.Send(Event{Type: ResizeEvent, Size: d.Size()})
-	})
-	go l.read()
-	for err == nil {
-		l.mu.Lock()
-		done, failed := d.Done(), l.failed
-		l.mu.Unlock()
-		if p, ok := failed.(stepPanic); ok {
-			panic(p) // Run prints where it was, once the terminal is restored
-		}
-		if done || failed != nil {
-			return cmp.Or(failed, d.Err())
-		}
-		select {
-		case <-waitTimer.C:
-			err = l.step(func() { l.waiting = false })
-		case <-l.inbox.ready:
-			err = l.step(func() { l.input(l.inbox.take()) })
-		case <-l.escTimer.C:
-			err = l.step(d.FlushInput)
-		case <-l.tickTimer.C:
-			err = l.step(func() {
-				l.tickAt = time.Time{}
-				d.Send(Event{Type: TickEvent})
-			})
-		case v := <-d.results:
-			err = l.step(func() {
-				d.running--
-				d.deliver(v)
-			})
-		case <-l.resize:
-			err = l.step(func() {
-				if sz := termSize(l.out); sz != d.Size() {
-					l.ren.invalidate()
-					d.Send(Event{Type: ResizeEvent, Size: sz})
-				}
-			})
-		case sig := <-l.watch.stops:
-			return &Interrupted{Signal: sig}
-		case <-l.watch.resumed:
-			// Back from a suspend: the terminal was cleared, its modes
-			// reset, and its size may have changed while stopped.
-			err = l.step(func() {
-				l.ren.invalidate()
-				if sz := termSize(l.out); sz != d.Size() {
-					d.Send(Event{Type: ResizeEvent, Size: sz})
-				}
-			})
-		case err := <-l.readErr:
-			if errors.Is(err, io.EOF) {
-				return fmt.Errorf("console: the terminal closed its input")
-			}
-			return fmt.Errorf("console: read: %w", err)
-		case <-l.kick:
-		}
-	}
-	return err
 }

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"context"
 	"os"
 	"os/signal"
 	"time"
@@ -18,19 +19,19 @@ type watcher struct {
 	suspends chan struct{}  // the key Ctrl-Z (Unix)
 	done     chan struct{}
 
-	stops   chan os.Signal // to the loop: leave with *Interrupted
-	resumed chan struct{}  // to the loop: back from a suspend, redraw
+	stop    context.CancelCauseFunc // to the loop: leave with *Interrupted
+	resumed func()                  // to the loop: back from a suspend, redraw
 }
 
-func newWatcher(t *terminal, leaving <-chan struct{}) *watcher {
+func newWatcher(t *terminal, leaving <-chan struct{}, stop context.CancelCauseFunc, resumed func()) *watcher {
 	w := &watcher{
 		term: t, leaving: leaving,
 		sigs:     make(chan os.Signal, 4),
 		ctrlCs:   make(chan struct{}, 1),
 		suspends: make(chan struct{}, 1),
 		done:     make(chan struct{}),
-		stops:    make(chan os.Signal, 1),
-		resumed:  make(chan struct{}, 1),
+		stop:     stop,
+		resumed:  resumed,
 	}
 	// Caught before the terminal goes raw, so that none can end the
 	// program between the two with the terminal left raw.
@@ -38,8 +39,8 @@ func newWatcher(t *terminal, leaving <-chan struct{}) *watcher {
 	return w
 }
 
-// stop ends the watching; signals take their default action again.
-func (w *watcher) stop() {
+// end ends the watching; signals take their default action again.
+func (w *watcher) end() {
 	signal.Stop(w.sigs)
 	close(w.done)
 }
@@ -51,14 +52,6 @@ func (w *watcher) ctrlC() { poke(w.ctrlCs) }
 // the key Ctrl-Z.
 func (w *watcher) suspendNow() { poke(w.suspends) }
 
-// poke sends a token unless one is already waiting.
-func poke(ch chan struct{}) {
-	select {
-	case ch <- struct{}{}:
-	default:
-	}
-}
-
 func (w *watcher) run() {
 	for {
 		select {
@@ -66,11 +59,9 @@ func (w *watcher) run() {
 			if w.job(sig) {
 				continue
 			}
-			select {
-			case w.stops <- sig:
-			default: // a stop is already on its way to the loop
-			}
-			w.await(&Interrupted{Signal: sig})
+			why := &Interrupted{Signal: sig}
+			w.stop(why) // the first cause stays: a stop is already on its way
+			w.await(why)
 		case <-w.ctrlCs:
 			// The loop reads the same byte as a Ctrl-C key and leaves.
 			w.await(&Interrupted{})

@@ -2,6 +2,7 @@ package console
 
 import (
 	"os"
+	"sync"
 
 	"github.com/mattn/go-runewidth"
 )
@@ -36,18 +37,37 @@ func WidthDecided(flag WidthFlag) bool {
 // terminal's font or its ambiguous-width setting), so it is the default,
 // and Run replaces it with the terminal's own answer where the terminal
 // gives one (Options.MeasureWidth).
+//
+// The Condition shares its lookup table with every other of the same
+// width (see widthTables): change it only through the console (the width
+// question), never by setting its fields and calling CreateLUT, which
+// would rebuild the shared table in place.
 func NewCondition(flag WidthFlag) *runewidth.Condition {
-	c := runewidth.NewCondition()
+	wide := false
 	switch {
 	case flag == Wide:
-		c.EastAsianWidth = true
+		wide = true
 	case flag == Narrow:
-		c.EastAsianWidth = false
 	case WidthDecided(flag):
-		c.EastAsianWidth = os.Getenv("RUNEWIDTH_EASTASIAN") == "1"
-	default:
-		c.EastAsianWidth = false
+		wide = os.Getenv("RUNEWIDTH_EASTASIAN") == "1"
 	}
+	c := new(runewidth.Condition)
+	setWide(c, wide)
+	return c
+}
+
+// widthTables are the two width measures, narrow and wide, each with its
+// lookup table, built once a process on first use and only read after: a
+// table is 544 KB and takes milliseconds to build, which every session of
+// a server would pay otherwise (a thousand sessions, half a gigabyte).
+var widthTables = [2]func() *runewidth.Condition{
+	sync.OnceValue(func() *runewidth.Condition { return newTable(false) }),
+	sync.OnceValue(func() *runewidth.Condition { return newTable(true) }),
+}
+
+func newTable(wide bool) *runewidth.Condition {
+	c := runewidth.NewCondition()
+	c.EastAsianWidth = wide
 	// The emoji tables are not ours to decide; keep ambiguous-width the only
 	// setting that varies between terminals.
 	c.StrictEmojiNeutral = true
@@ -63,4 +83,14 @@ func DefaultWidth(w *runewidth.Condition) *runewidth.Condition {
 		return w
 	}
 	return NewCondition(Auto)
+}
+
+// setWide makes c measure ambiguous characters wide or narrow, in place
+// (the screens hold c), with the shared table of that width.
+func setWide(c *runewidth.Condition, wide bool) {
+	t := widthTables[0]
+	if wide {
+		t = widthTables[1]
+	}
+	*c = *t()
 }

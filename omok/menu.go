@@ -17,6 +17,7 @@ const (
 	itemQuit
 	itemComputer // not in the original: a game against the computer
 	itemRule     // not in the original: the rule for every game after
+	itemOnline   // only over SSH (Options.Online): the online tables
 )
 
 // menuScreen is the original's menu(): a numbered menu in a scrolling
@@ -59,6 +60,9 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		return m.askLevel()
 	case itemRule:
 		return m.askRule()
+	case itemOnline:
+		m.menu.Show() // a fresh menu for when the online menu comes back
+		return m.opt.Online(m)
 	case itemHowTo:
 		m.showHowTo()
 	case itemCredits:
@@ -69,10 +73,14 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	return m
 }
 
-// newMenu returns the menu as it stands: its last entry names the rule in
-// force.
+// newMenu returns the menu as it stands: its entry 6 names the rule in
+// force; an SSH session has the online tables as 7.
 func (m *menuScreen) newMenu() *console.Menu {
-	return console.NewMenu(m.text.menuBlock(m.opt.Rule), m.text.prompt, m.text.retry, itemRule).QuitOnEsc(itemQuit)
+	online, items := m.opt.Online != nil, itemRule
+	if online {
+		items = itemOnline
+	}
+	return console.NewMenu(m.text.menuBlock(m.opt.Rule, online), m.text.prompt, m.text.retry, items).QuitOnEsc(itemQuit)
 }
 
 // askLevel asks entry 5's first question of its own, the level.

@@ -63,7 +63,7 @@ func flags(fs *flag.FlagSet) cli.Start {
 	ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
 	first := fs.String("first", "me", "against the computer, who moves first: me or computer")
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
-		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand}
+		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand, Online: env.Online}
 		if err := opt.SetComputer(*ai, *first); err != nil {
 			return nil, cli.UsageError{Err: err}
 		}
@@ -148,6 +148,9 @@ type Options struct {
 	// Rand drives the computer's mistakes (easy) and its choice among
 	// equal moves; nil: a fixed seed, the same game for the same moves.
 	Rand *rand.Rand
+	// Online, set in a session of termgames serve, adds the menu's entry
+	// 온라인 대전, which shows the screen it returns (back: this menu).
+	Online func(back console.Screen) console.Screen
 }
 
 // SetComputer reads the -ai and -first flags: level "" keeps the menu;

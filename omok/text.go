@@ -14,6 +14,7 @@ import (
 type texts struct {
 	menu     []string // the block between and including the '=' rules, without the rule entry
 	ruleItem string   // Printf format: the rule in force's name; the menu's last entry
+	online   string   // the entry an SSH session adds after the rule's
 	prompt   string
 	retry    string
 	howTo    []string // before the rule line
@@ -72,6 +73,7 @@ var korean = texts{
 		rule28,
 	},
 	ruleItem: "6. 규칙 선택 (지금: %s)",
+	online:   "7. 온라인 대전",
 	prompt:   "원하는 메뉴를 입력하세요 : ",
 	retry:    "다시 입력하세요.",
 	howTo: []string{
@@ -188,6 +190,7 @@ var english = texts{
 		rule28,
 	},
 	ruleItem: "6. Choose the rule (now: %s)",
+	online:   "7. Play online",
 	prompt:   "Enter a menu number : ",
 	retry:    "Please enter again.",
 	howTo: []string{
@@ -296,12 +299,15 @@ var english = texts{
 // when there is none.
 func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean, &english) }
 
-// menuBlock is the menu with its last entry, the rule, naming the rule in
-// force.
-func (t *texts) menuBlock(r Rule) []string {
+// menuBlock is the menu with its entry for the rule, naming the rule in
+// force, and in an SSH session (online) the online tables' entry after it.
+func (t *texts) menuBlock(r Rule, online bool) []string {
 	last := len(t.menu) - 1
-	block := slices.Clone(t.menu[:last])
-	return append(block, fmt.Sprintf(t.ruleItem, t.ruleWord[r]), t.menu[last])
+	block := append(slices.Clone(t.menu[:last]), fmt.Sprintf(t.ruleItem, t.ruleWord[r]))
+	if online {
+		block = append(block, t.online)
+	}
+	return append(block, t.menu[last])
 }
 
 // howToPlay returns the how-to screen: the original's lines, the rule and

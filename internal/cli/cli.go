@@ -42,6 +42,10 @@ type Env struct {
 	// Transcript collects what a game leaves in the terminal after the
 	// program, as the originals' lines stayed (baseball's games).
 	Transcript io.Writer
+	// Online opens the game's online tables from its menu, back being that
+	// menu; nil where there are none (a local terminal, or a game that
+	// has no online play).
+	Online func(back console.Screen) console.Screen
 }
 
 // Start makes a game's first screen, its menu, once its flags are parsed.

@@ -83,7 +83,12 @@ func Start(t testing.TB, cmd *exec.Cmd, width, height int, w *runewidth.Conditio
 		}
 	}()
 	t.Cleanup(func() {
-		if cmd.ProcessState == nil {
+		// exited, not cmd.ProcessState, which Wait sets on its own
+		// goroutine: a program that exited without the test waiting for
+		// it (an ssh client killed) would be a data race.
+		select {
+		case <-tm.exited:
+		default:
 			_ = cmd.Process.Kill()
 			<-tm.exited
 		}

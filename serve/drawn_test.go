@@ -1,0 +1,59 @@
+package serve
+
+import (
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"termgames/console"
+	"termgames/omok"
+)
+
+// The rows an omok table's screen keeps and builds again in part are the
+// rows it would build from scratch: random games, random cursor moves,
+// every frame compared, text and style, with a screen made afresh.
+func TestOmokTableRowsAsFromScratch(t *testing.T) {
+	size := console.Size{Width: 100, Height: 30}
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		l := NewLobby(discard(), time.Minute)
+		rule := omok.Rule(rng.IntN(4))
+		tb := l.Open(Omok, rule, Seat{Name: "a"})
+		o := newOnline(l, Player{Name: "a", Width: narrow})
+		screen := func(seat int) *omokTable {
+			d := console.NewDriver(newTableScreen(o, tb, seat, nil), size)
+			d.Hold = true // no waits: the test says when the table changed
+			return d.Screen().(*omokTable)
+		}
+		kept := []*omokTable{screen(0), screen(-1)}
+		l.Join(tb.Code, Omok, Seat{Name: "b"})
+		for step := range 120 {
+			switch rng.IntN(3) {
+			case 0:
+				p := omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
+				_ = tb.Place(int(tb.view.Turn)-1, p)
+			default:
+				kept[0].cursor = omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
+			}
+			for _, k := range kept {
+				k.refresh()
+				fresh := screen(k.seat)
+				fresh.cursor = k.cursor
+				got, want := k.View(size), fresh.View(size)
+				if g, w := got.Text(narrow), want.Text(narrow); g != w {
+					t.Fatalf("seed %d step %d seat %d: kept rows\n%s\nfrom scratch\n%s", seed, step, k.seat, g, w)
+				}
+				for r := range 15 {
+					for c := range 30 {
+						if got.StyleAt(narrow, r, c) != want.StyleAt(narrow, r, c) {
+							t.Fatalf("seed %d step %d seat %d: style at %d,%d differs", seed, step, k.seat, r, c)
+						}
+					}
+				}
+			}
+			if st, _ := tb.State(); st.Outcome.Over {
+				break
+			}
+		}
+	}
+}

@@ -1,0 +1,273 @@
+package serve
+
+import (
+	"errors"
+	"sync"
+
+	"termgames/console"
+	"termgames/internal/lang"
+	"termgames/omok"
+)
+
+// Online opens a game's online menu (온라인 대전) from that game's own
+// menu, whose entry main passes on through the game's Options. It is set
+// in an SSH session only; locally both are nil, and the entry is not shown.
+type Online struct {
+	// Omok and Baseball return the online menu of their game; back is the
+	// game's menu, shown again when the player leaves it.
+	Omok, Baseball func(back console.Screen) console.Screen
+}
+
+// For returns the online menu of the game whose command is name, as the
+// table of games names it; nil for a game with no online play.
+func (o Online) For(name string) func(back console.Screen) console.Screen {
+	switch name {
+	case "omok":
+		return o.Omok
+	case "baseball":
+		return o.Baseball
+	}
+	return nil
+}
+
+// online is what a session's online screens share: the lobby, the player,
+// and the seats the session holds, given up when it ends.
+type online struct {
+	lobby *Lobby
+	p     Player
+
+	mu   sync.Mutex
+	held map[*Table]func() // what to do at each table when the session leaves it
+}
+
+func newOnline(lobby *Lobby, p Player) *online {
+	o := &online{lobby: lobby, held: map[*Table]func(){}}
+	o.p = p
+	o.p.Online = Online{
+		Omok:     func(back console.Screen) console.Screen { return newOnlineMenu(o, Omok, back) },
+		Baseball: func(back console.Screen) console.Screen { return newOnlineMenu(o, Baseball, back) },
+	}
+	return o
+}
+
+// seat is the session's player as a seat at a table.
+func (o *online) seat() Seat { return Seat{Name: o.p.Name, Key: o.p.Key} }
+
+// hold notes what the session must do at t when it leaves it (for good,
+// or by dropping): stand up from its seat, or stop watching.
+func (o *online) hold(t *Table, leave func()) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.held[t] = leave
+}
+
+// release leaves t now.
+func (o *online) release(t *Table) {
+	o.mu.Lock()
+	leave := o.held[t]
+	delete(o.held, t)
+	o.mu.Unlock()
+	if leave != nil {
+		leave()
+	}
+}
+
+// releaseAll leaves every table: the session has ended. A seat becomes
+// away, and its player has the lobby's hold to come back.
+func (o *online) releaseAll() {
+	o.mu.Lock()
+	held := o.held
+	o.held = map[*Table]func(){}
+	o.mu.Unlock()
+	for _, leave := range held {
+		leave()
+	}
+}
+
+// sit shows t from seat, the seat already taken (Open, Join, Resume).
+func (o *online) sit(t *Table, seat int, back console.Screen) console.Screen {
+	o.hold(t, func() { t.Leave(seat) })
+	return newTableScreen(o, t, seat, back)
+}
+
+// watch shows t to a watcher.
+func (o *online) watch(t *Table, back console.Screen) console.Screen {
+	o.hold(t, t.Unwatch)
+	return newTableScreen(o, t, -1, back)
+}
+
+// The online menu's items.
+const (
+	itemOpen = iota + 1
+	itemJoin
+	itemList
+	itemWatch
+	itemBack
+)
+
+// onlineMenu is a game's 온라인 대전 menu, asked as the originals ask.
+type onlineMenu struct {
+	o    *online
+	game Game
+	txt  *onlineText
+	back console.Screen
+	menu *console.Menu
+	rule *console.Menu // omok's rule question, while asked
+}
+
+func newOnlineMenu(o *online, game Game, back console.Screen) *onlineMenu {
+	t := textFor(o.p.Lang, game)
+	return &onlineMenu{o: o, game: game, txt: t, back: back,
+		menu: console.NewMenu(t.menu[game], t.prompt, t.retry, itemBack)}
+}
+
+// Update passes typed keys to the menu, or to the rule question.
+func (m *onlineMenu) Update(ev console.Event) console.Screen {
+	if m.rule != nil {
+		if ev.IsKey(console.KeyEsc) {
+			m.rule = nil
+			m.menu.Show()
+			return m
+		}
+		if n := m.rule.Update(ev); n > 0 {
+			m.rule = nil
+			return m.open(omok.Rule(n - 1))
+		}
+		return m
+	}
+	n := m.menu.Update(ev)
+	if ev.IsKey(console.KeyEsc) {
+		n = itemBack
+	}
+	switch n {
+	case itemOpen:
+		if m.game == Omok {
+			m.rule = console.NewMenu(m.txt.ruleMenu, m.txt.rulePrompt, m.txt.retry, 4)
+			return m
+		}
+		return m.open(0)
+	case itemJoin:
+		return newCodeScreen(m, m.txt.codeJoin, m.join)
+	case itemList:
+		m.list()
+	case itemWatch:
+		return newCodeScreen(m, m.txt.codeWatch, m.watch)
+	case itemBack:
+		m.menu.Show()
+		return m.back
+	}
+	return m
+}
+
+// open opens a table and sits the player at it, waiting for another.
+func (m *onlineMenu) open(rule omok.Rule) console.Screen {
+	t := m.o.lobby.Open(m.game, rule, m.o.seat())
+	return m.o.sit(t, 0, m)
+}
+
+// join takes a table's code, or a resume code, and sits the player there.
+func (m *onlineMenu) join(code string) (console.Screen, string) {
+	if t, seat, ok := m.o.lobby.Resume(code); ok {
+		return m.o.sit(t, seat, m), ""
+	}
+	t, seat, err := m.o.lobby.Join(code, m.game, m.o.seat())
+	switch {
+	case errors.Is(err, ErrFull):
+		return nil, m.txt.full
+	case errors.Is(err, ErrOtherGame):
+		return nil, m.txt.otherGame
+	case err != nil:
+		return nil, m.txt.noTable
+	}
+	return m.o.sit(t, seat, m), ""
+}
+
+// watch takes a table's code and shows the table to a watcher.
+func (m *onlineMenu) watch(code string) (console.Screen, string) {
+	t, err := m.o.lobby.Watch(code)
+	if err != nil {
+		return nil, m.txt.noTable
+	}
+	return m.o.watch(t, m), ""
+}
+
+// list prints the open tables above the menu, as the how-to is printed.
+func (m *onlineMenu) list() {
+	tables := m.o.lobby.Tables(m.game)
+	if len(tables) == 0 {
+		m.menu.Show(m.txt.noTables)
+		return
+	}
+	lines := []string{m.txt.tablesHead}
+	for _, li := range tables {
+		lines = append(lines, m.txt.listing(li))
+	}
+	m.menu.Show(lines...)
+}
+
+// reshow asks the menu afresh, when a table's screen comes back to it.
+func (m *onlineMenu) reshow() console.Screen {
+	m.menu.Show()
+	return m
+}
+
+// View shows the menu's transcript, or the rule question's.
+func (m *onlineMenu) View(size console.Size) console.Frame {
+	var f console.Frame
+	if m.rule != nil {
+		f = m.rule.View(size, m.o.p.Width)
+	} else {
+		f = m.menu.View(size, m.o.p.Width)
+	}
+	f.Label(langOf(m.txt), console.Size{})
+	return f
+}
+
+func langOf(t *onlineText) lang.Tag {
+	if t == &koreanText {
+		return lang.Korean
+	}
+	return lang.English
+}
+
+// codeScreen asks for a code in the menu's style: the prompt, the code as
+// typed, Enter; a code that leads nowhere is explained and asked again.
+type codeScreen struct {
+	m      *onlineMenu
+	prompt string
+	act    func(code string) (console.Screen, string)
+	log    console.Transcript
+	in     console.LineInput
+}
+
+func newCodeScreen(m *onlineMenu, prompt string, act func(string) (console.Screen, string)) *codeScreen {
+	c := &codeScreen{m: m, prompt: prompt, act: act}
+	c.log.Print(prompt)
+	return c
+}
+
+// Update takes the code's keys; Esc goes back to the menu.
+func (c *codeScreen) Update(ev console.Event) console.Screen {
+	if ev.IsKey(console.KeyEsc) {
+		return c.m.reshow()
+	}
+	line, done := c.in.Update(ev)
+	if !done || normCode(line) == "" {
+		return c
+	}
+	c.log.Println(line)
+	next, why := c.act(line)
+	if next != nil {
+		return next
+	}
+	c.log.Println(why)
+	c.log.Print(c.prompt)
+	return c
+}
+
+// View shows the transcript and the code being typed.
+func (c *codeScreen) View(size console.Size) console.Frame {
+	f := c.log.Frame(size, c.m.o.p.Width, c.in.String())
+	f.Label(langOf(c.m.txt), console.Size{})
+	return f
+}

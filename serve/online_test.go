@@ -1,0 +1,326 @@
+package serve
+
+import (
+	"log/slog"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"termgames/baseball"
+	"termgames/console"
+	"termgames/omok"
+)
+
+// gamesMenu is the top menu of these tests, as main builds it: o opens
+// omok's menu and b baseball's, each with the session's online entry.
+func gamesMenu(p Player) console.Screen { return &chooser{p: p} }
+
+type chooser struct{ p Player }
+
+func (c *chooser) Update(ev console.Event) console.Screen {
+	switch {
+	case ev.IsRune('o'):
+		return omok.New(omok.Options{Width: c.p.Width, Online: c.p.Online.Omok}, c)
+	case ev.IsRune('b'):
+		return baseball.New(baseball.Options{Width: c.p.Width, Online: c.p.Online.Baseball, Transcript: c.p.Played}, c)
+	case ev.IsRune('q'):
+		return console.Exit("bye")
+	}
+	return c
+}
+
+func (c *chooser) View(console.Size) console.Frame {
+	var f console.Frame
+	f.Line(0, "choose: o omok, b baseball")
+	return f
+}
+
+var (
+	tableCode  = regexp.MustCompile(`(?:테이블 코드|Table code): ([A-Z0-9]{4})`)
+	resumeCode = regexp.MustCompile(`(?:다시 접속 코드|Resume code): ([A-Z0-9]{8})`)
+)
+
+// find returns the first group of re on c's screen, waiting for it.
+func find(c *client, re *regexp.Regexp) string {
+	c.t.Helper()
+	screen := c.waitUntil(re.String(), re.MatchString)
+	return re.FindStringSubmatch(screen)[1]
+}
+
+// openOmok has c open an omok table of the rule (1-4) and returns its code.
+func openOmok(c *client, rule string) string {
+	c.t.Helper()
+	c.waitFor("choose:")
+	c.send("o")
+	c.waitFor("7. 온라인 대전")
+	c.send("7\r")
+	c.waitFor("1. 새 테이블 만들기")
+	c.send("1\r")
+	c.waitFor("규칙을 선택하세요.")
+	c.send(rule + "\r")
+	c.waitFor("상대를 기다리는 중입니다")
+	return find(c, tableCode)
+}
+
+// enterOnline has c reach omok's online menu and choose item with code.
+func enterOnline(c *client, game, item, code string) {
+	c.t.Helper()
+	c.waitFor("choose:")
+	c.send(game)
+	if game == "o" {
+		c.waitFor("7. 온라인 대전")
+		c.send("7\r")
+	} else {
+		c.waitFor("5. Versus online")
+		c.send("5\r")
+	}
+	c.waitFor("4. ")
+	c.send(item + "\r")
+	c.waitFor(":")
+	c.send(code + "\r")
+}
+
+// placed waits until c's screen shows n stones on the board.
+func placed(c *client, n int) {
+	c.t.Helper()
+	c.waitFor("놓은 돌: " + strconv.Itoa(n))
+}
+
+// A whole omok game between two players on two connections, watched by a
+// third: both players' screens and the watcher's change with every move,
+// each side sees the other's name and whose turn it is, the server refuses
+// a move out of turn and on a stone, and five in a row wins.
+func TestOnlineOmokGame(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu})
+	alice := connect(t, srv.addr, "alice", withKey(newSigner(t)), 100, 30, narrow, "")
+	bob := connect(t, srv.addr, "bob", withKey(newSigner(t)), 100, 30, wide, "")
+	code := openOmok(alice, "1")
+	enterOnline(bob, "o", "2", code)
+	bob.waitFor("2P ● bob (나)") // bob's terminal draws ● wide
+	bob.waitFor("1P ○ alice")
+	alice.waitFor("2P ●  bob")
+	alice.waitFor("Player 1P, 당신의 턴입니다.")
+	bob.waitFor("Player 1P(alice)의 턴입니다.")
+
+	carol := connect(t, srv.addr, "carol", noKey(), 100, 30, narrow, "")
+	enterOnline(carol, "o", "4", code)
+	carol.waitFor("관전 중입니다")
+	alice.waitFor("관전: 1명")
+
+	bob.send("\r") // out of turn
+	bob.waitFor("상대의 차례입니다.")
+	// Alice plays row 8 from the centre rightwards, Bob row 7.
+	alice.send("\r")
+	placed(bob, 1)
+	bob.send("\r") // on Alice's stone
+	bob.waitFor("이미 돌이 배치되어 있습니다")
+	bob.send("k\r")
+	placed(alice, 2)
+	for i := 0; i < 3; i++ {
+		alice.send("l\r")
+		placed(bob, 3+2*i)
+		bob.send("l\r")
+		placed(alice, 4+2*i)
+	}
+	placed(carol, 8)
+	alice.send("l\r")
+	for _, c := range []*client{alice, bob, carol} {
+		c.waitFor("Player 1P(alice)의 승리로 게임을 종료합니다.")
+	}
+	if row := alice.screen.Text(); !strings.Contains(row, "□ □ □ □ □ □ □ ○ ○ ○ ○ ○ □ □ □") {
+		t.Errorf("alice's board has no five:\n%s", row)
+	}
+	waitLog(t, srv, "game ended")
+	alice.send("x")
+	alice.waitFor("1. 새 테이블 만들기")
+}
+
+// Every move is checked on the server by the rules packages: the turn,
+// an occupied point, renju's forbidden 3-3 for black, a finished game;
+// baseball's numbers and turns.
+func TestTableChecksMoves(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	tb := l.Open(Omok, omok.Renju, Seat{Name: "a"})
+	if err := tb.Place(0, omok.Point{Row: 7, Col: 7}); err != ErrWaiting {
+		t.Errorf("a move before anyone joined: %v", err)
+	}
+	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "b"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "c"}); err != ErrFull {
+		t.Errorf("a third player: %v", err)
+	}
+	if err := tb.Place(1, omok.Point{Row: 7, Col: 7}); err != ErrNotYourTurn {
+		t.Errorf("2P first: %v", err)
+	}
+	// Black: (7,7) (7,8) and (8,6) (9,6); then (7,6) would be 3-3.
+	moves := [][2]int{{7, 7}, {0, 0}, {7, 8}, {0, 2}, {8, 6}, {0, 4}, {9, 6}, {0, 6}}
+	for i, m := range moves {
+		p := omok.Point{Row: m[0], Col: m[1]}
+		if err := tb.Place(i%2, p); err != nil {
+			t.Fatalf("move %d %v: %v", i, p, err)
+		}
+	}
+	if err := tb.Place(0, omok.Point{Row: 0, Col: 0}); err != omok.ErrOccupied {
+		t.Errorf("on a stone: %v", err)
+	}
+	var fe *omok.ForbiddenError
+	if err := tb.Place(0, omok.Point{Row: 7, Col: 6}); err == nil || !asForbidden(err, &fe) {
+		t.Errorf("3-3 for black under renju: %v", err)
+	}
+
+	bb := l.Open(Baseball, 0, Seat{Name: "a"})
+	l.Join(bb.Code, Baseball, Seat{Name: "b"})
+	if err := bb.Choose(0, "102"); err != baseball.ErrZero {
+		t.Errorf("a number with 0: %v", err)
+	}
+	if err := bb.Choose(0, "112"); err != baseball.ErrRepeats {
+		t.Errorf("a repeated digit: %v", err)
+	}
+	if _, err := bb.Guess(0, "123"); err != ErrNotYourTurn {
+		t.Errorf("a guess before the numbers: %v", err)
+	}
+	bb.Choose(0, "123")
+	bb.Choose(1, "456")
+	if _, err := bb.Guess(1, "123"); err != ErrNotYourTurn {
+		t.Errorf("2P first: %v", err)
+	}
+	if a, err := bb.Guess(0, "465"); err != nil || a != (baseball.Answer{Strikes: 1, Balls: 2}) {
+		t.Errorf("465 against 456: %v %v", a, err)
+	}
+	if a, _ := bb.Guess(1, "123"); a != baseball.Win {
+		t.Errorf("123 against 123: %v", a)
+	}
+	st, _ := bb.State()
+	if !st.Outcome.Over || st.Outcome.Winner != 1 || st.Secrets[0].String() != "123" {
+		t.Errorf("after 2P found it first: %+v", st.Outcome)
+	}
+	if _, err := bb.Guess(0, "456"); err != ErrOver {
+		t.Errorf("a guess after the end: %v", err)
+	}
+}
+
+func asForbidden(err error, fe **omok.ForbiddenError) bool {
+	f, ok := err.(*omok.ForbiddenError)
+	*fe = f
+	return ok
+}
+
+// A player who drops keeps the seat: the opponent sees the countdown, and
+// the same key puts the player back at the table at once. Dropped again
+// and not back within the hold, they lose by forfeit.
+func TestOnlineReconnectAndForfeit(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu, SeatHold: 3 * time.Second})
+	bobKey := newSigner(t)
+	alice := connect(t, srv.addr, "alice", withKey(newSigner(t)), 100, 30, narrow, "")
+	bob := connect(t, srv.addr, "bob", withKey(bobKey), 100, 30, narrow, "")
+	code := openOmok(alice, "2")
+	enterOnline(bob, "o", "2", code)
+	alice.waitFor("Player 1P, 당신의 턴입니다.")
+	alice.send("\r")
+	placed(bob, 1)
+
+	bob.conn.Close()
+	alice.waitFor("bob 님의 연결이 끊겼습니다.")
+	alice.waitUntil("the countdown", func(s string) bool {
+		return strings.Contains(s, "초 안에 돌아오지 않으면 기권패입니다")
+	})
+	back := connect(t, srv.addr, "bob", withKey(bobKey), 100, 30, narrow, "")
+	back.waitFor("Player 2P, 당신의 턴입니다.")
+	back.waitFor("놓은 돌: 1")
+	alice.waitUntil("the countdown gone", func(s string) bool { return !strings.Contains(s, "연결이 끊겼습니다") })
+	back.send("k\r")
+	placed(alice, 2)
+
+	back.conn.Close()
+	alice.waitFor("bob 님의 연결이 끊겼습니다.")
+	alice.waitFor("alice 님의 기권승입니다. (bob 님 기권)")
+	waitLog(t, srv, "how=forfeit")
+}
+
+// A player without a key comes back with the resume code shown on their
+// screen: as a command (ssh -t host resume CODE), or typed where a table's
+// code is asked.
+func TestOnlineResumeCode(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu})
+	alice := connect(t, srv.addr, "alice", noKey(), 100, 30, narrow, "")
+	bob := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")
+	code := openOmok(alice, "1")
+	enterOnline(bob, "o", "2", code)
+	resume := find(bob, resumeCode)
+	bob.conn.Close()
+	alice.waitFor("bob 님의 연결이 끊겼습니다.")
+
+	back := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "resume "+resume)
+	back.waitFor("2P ●  bob (나)")
+	alice.waitUntil("bob back", func(s string) bool { return !strings.Contains(s, "연결이 끊겼습니다") })
+	back.conn.Close()
+	alice.waitFor("bob 님의 연결이 끊겼습니다.")
+
+	again := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")
+	enterOnline(again, "o", "2", strings.ToLower(resume))
+	again.waitFor("2P ●  bob (나)")
+
+	bad := connect(t, srv.addr, "eve", noKey(), 100, 30, narrow, "resume ZZZZZZZZ")
+	bad.waitOut("no seat waits for the resume code")
+	if got := bad.end(); got != 2 {
+		t.Errorf("a wrong resume code: exit status %d, want 2", got)
+	}
+}
+
+// A baseball versus game online: each picks a number, they guess in turn,
+// the server scores every guess, and whoever finds the other's number in
+// fewer guesses wins; the numbers show at the end.
+func TestOnlineBaseballGame(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu})
+	alice := connect(t, srv.addr, "alice", noKey(), 80, 24, narrow, "")
+	bob := connect(t, srv.addr, "bob", noKey(), 80, 24, narrow, "")
+	alice.waitFor("choose:")
+	alice.send("b")
+	alice.waitFor("5. Versus online")
+	alice.send("5\r")
+	alice.waitFor("1. Open a new table")
+	alice.send("1\r")
+	code := find(alice, tableCode)
+	enterOnline(bob, "b", "2", code)
+	alice.waitFor("Choose your number")
+	bob.waitFor("Choose your number")
+	alice.send("103\r")
+	alice.waitFor("0 is not used")
+	alice.send("123\r")
+	alice.waitFor("Your number: 123")
+	bob.send("456\r")
+	bob.waitFor("alice to move")
+	alice.waitFor("Guess the other's number")
+	alice.send("465\r")
+	bob.waitFor("465 1S 2B")
+	bob.waitFor("Guess the other's number")
+	bob.send("789\r")
+	alice.waitFor("789 Out")
+	alice.send("456\r")
+	bob.waitFor("456 3S 0B")
+	bob.send("123\r")
+	for _, c := range []*client{alice, bob} {
+		c.waitFor("Draw! Both found it in 2 guesses.")
+		c.waitFor("alice: 123   bob: 456")
+	}
+}
+
+// The list shows the open tables, and a table's screen is not closed for
+// idleness while the menu's is.
+func TestOnlineListAndIdle(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu, IdleAfter: 400 * time.Millisecond})
+	alice := connect(t, srv.addr, "alice", noKey(), 100, 30, narrow, "")
+	code := openOmok(alice, "3")
+	bob := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")
+	enterOnline(bob, "o", "3", "")
+	bob.waitFor(code + "  렌주룰  alice  - 상대를 기다리는 중")
+	bob.waitOut("without a key")
+	time.Sleep(500 * time.Millisecond)
+	alice.send("l")
+	alice.waitFor("상대를 기다리는 중입니다")
+}
+
+func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }

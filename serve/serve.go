@@ -1,0 +1,412 @@
+// Package serve is termgames over SSH: `termgames serve` starts an SSH
+// server, and anyone who connects with a plain `ssh` gets the top menu and
+// every game as they are locally, each connection its own console
+// (console.RunStream) with its own width of □ ○ ●, measured from that
+// terminal's answer. The games and their screens are the same for both;
+// this package adds only what a server needs: the host key, the players'
+// identities, the limits that keep one client from hurting the others, and
+// the online tables (rooms), where two players on two terminals play omok
+// or baseball versus, and others watch.
+//
+// The files, by role:
+//
+//	serve.go     Command, Server, Config, Player: the server and its flags
+//	session.go   one SSH session: checks, limits, the console on its channel
+//	hostkey.go   the host key (generated once) and the allow-list
+//	room.go      the online tables' rules side: the lobby, tables, seats,
+//	             moves checked by the games' rules packages; no console
+//	online.go    the online menus (온라인 대전) and the codes asked
+//	table.go     a table's screens: omok's board, baseball's rounds
+//	text.go      the online screens' texts, Korean and English
+//
+// The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
+// (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not
+// the wish package itself.
+package serve
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"charm.land/ssh"
+	"github.com/mattn/go-runewidth"
+	gossh "golang.org/x/crypto/ssh"
+
+	"termgames/console"
+	"termgames/internal/lang"
+)
+
+// Player is who a session is, as the screens may show it.
+type Player struct {
+	// Name is the SSH user name, cut to printable characters and
+	// MaxName columns: it is drawn on other players' screens.
+	Name string
+	// Key is the fingerprint (SHA256) of the public key the player
+	// authenticated with, "" for a player who came in without a key.
+	Key string
+	// Width is this terminal's own measure of □ ○ ●: narrow until the
+	// terminal answers the console's question, then what it draws.
+	Width *runewidth.Condition
+	// Lang and ASCII suit the player's locale, as main's flags do
+	// locally: where their ssh passed one that cannot show Korean
+	// (LANG=C), English and ASCII glyphs; otherwise each game's own.
+	Lang  lang.Tag
+	ASCII bool
+	// Online opens the online tables from a game's menu: main passes
+	// Online.Omok and Online.Baseball on in the games' Options.
+	Online Online
+	// Played collects what the baseball games print, as main's does
+	// locally (baseball.Options.Transcript): it is left on the player's
+	// terminal when the session ends, as the original's lines were.
+	Played *strings.Builder
+}
+
+// MaxName is how many columns of a player's name other players see.
+const MaxName = 12
+
+// Config is what a Server needs. The zero values of the limits take the
+// defaults below, so that a test sets only what it tries.
+type Config struct {
+	// HostKey signs the server's side of every handshake.
+	HostKey gossh.Signer
+	// Allow, when not nil, lets in only the keys whose fingerprints it
+	// holds (and nobody without a key).
+	Allow map[string]bool
+	// NewMenu builds the first screen of each session: the top menu, from
+	// main, which knows the games.
+	NewMenu func(Player) console.Screen
+	// Log gets connections, sessions, refusals and panics.
+	Log *slog.Logger
+
+	HandshakeTimeout time.Duration // a connection must finish the SSH handshake within this
+	MaxSessions      int           // sessions at once, in all
+	MaxPerAddress    int           // sessions at once from one address
+	InputRate        int           // bytes a second a session may send, over InputBurst
+	InputBurst       int
+	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
+	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
+	SeatHold         time.Duration // a player who drops keeps their seat this long (DefaultSeatHold)
+}
+
+// The defaults of Config's limits.
+const (
+	DefaultHandshakeTimeout = 10 * time.Second
+	DefaultMaxSessions      = 200
+	DefaultMaxPerAddress    = 8
+	// A player types a few keys a second and a mouse click is a dozen
+	// bytes; a paste of a page is 4 KiB. More is a client misbehaving.
+	DefaultInputRate  = 4 << 10
+	DefaultInputBurst = 16 << 10
+	DefaultIdleAfter  = 15 * time.Minute
+)
+
+// DefaultMaxSize is the largest terminal a session draws for: wide enough
+// for the biggest board (minesweeper's 100 x 100 takes 210 x 110), small
+// enough that a session's frame buffers stay under a megabyte.
+var DefaultMaxSize = console.Size{Width: 400, Height: 200}
+
+func (c Config) withDefaults() Config {
+	if c.HandshakeTimeout <= 0 {
+		c.HandshakeTimeout = DefaultHandshakeTimeout
+	}
+	if c.MaxSessions <= 0 {
+		c.MaxSessions = DefaultMaxSessions
+	}
+	if c.MaxPerAddress <= 0 {
+		c.MaxPerAddress = DefaultMaxPerAddress
+	}
+	if c.InputRate <= 0 {
+		c.InputRate = DefaultInputRate
+	}
+	if c.InputBurst <= 0 {
+		c.InputBurst = DefaultInputBurst
+	}
+	if c.MaxSize.Width <= 0 || c.MaxSize.Height <= 0 {
+		c.MaxSize = DefaultMaxSize
+	}
+	if c.IdleAfter <= 0 {
+		c.IdleAfter = DefaultIdleAfter
+	}
+	if c.Log == nil {
+		c.Log = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+// Server is the SSH server: it admits connections, runs a console on each
+// session, and keeps count of what the limits count.
+type Server struct {
+	cfg Config
+	log *slog.Logger
+	ssh *ssh.Server
+
+	lobby *Lobby
+
+	mu       sync.Mutex
+	closing  bool
+	sessions map[*session]struct{}
+	perAddr  map[string]int // sessions by address
+	conns    int            // connections, handshaking or not
+	connsBy  map[string]int // connections by address
+	handlers sync.WaitGroup
+}
+
+// New returns a server for cfg; Serve starts it.
+func New(cfg Config) (*Server, error) {
+	if cfg.HostKey == nil {
+		return nil, errors.New("serve: no host key")
+	}
+	if cfg.NewMenu == nil {
+		return nil, errors.New("serve: no menu")
+	}
+	cfg = cfg.withDefaults()
+	s := &Server{cfg: cfg, log: cfg.Log, lobby: NewLobby(cfg.Log, cfg.SeatHold),
+		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
+	s.ssh = &ssh.Server{
+		Handler:          s.handle,
+		HostSigners:      []ssh.Signer{cfg.HostKey},
+		Version:          "termgames",
+		HandshakeTimeout: cfg.HandshakeTimeout,
+		// A backstop for connections that do nothing at all, not even
+		// open a session; sessions have their own idle rule, and a table
+		// may be quiet for long while its players think.
+		IdleTimeout:      max(time.Hour, 2*cfg.IdleAfter),
+		PublicKeyHandler: s.publicKey,
+		ConnCallback:     s.connected,
+		ConnectionFailedCallback: func(conn net.Conn, err error) {
+			s.log.Info("refused", "remote", addressOf(conn.RemoteAddr()), "why", "handshake: "+err.Error())
+		},
+		ChannelHandlers: map[string]ssh.ChannelHandler{
+			"session": ssh.DefaultSessionHandler,
+			"default": refuseChannel,
+		},
+		SubsystemHandlers: map[string]ssh.SubsystemHandler{"default": s.refuseSubsystem},
+		// LocalPortForwardingCallback and ReversePortForwardingCallback
+		// stay nil, and no "tcpip-forward" request handler is set: the
+		// server forwards nothing.
+	}
+	if cfg.Allow == nil {
+		s.ssh.KeyboardInteractiveHandler = anyone
+	}
+	return s, nil
+}
+
+// publicKey accepts any key, or the allow-list's. It decides only whether
+// the key may log in: who the player is comes from the session afterwards
+// (ssh.Session.PublicKey, the key that did authenticate), never from here,
+// where a client may offer keys it does not hold (CVE-2024-45337).
+func (s *Server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
+	return s.cfg.Allow == nil || s.cfg.Allow[gossh.FingerprintSHA256(key)]
+}
+
+// anyone lets in a player without a key: keyboard-interactive with no
+// questions, so that ssh asks nothing and needs no password.
+func anyone(_ ssh.Context, challenge gossh.KeyboardInteractiveChallenge) bool {
+	_, err := challenge("", "", nil, nil)
+	return err == nil
+}
+
+// refuseChannel refuses every channel but sessions (direct-tcpip: ssh -L,
+// and the like), with a reason the ssh client prints.
+func refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx ssh.Context) {
+	_ = ch.Reject(gossh.Prohibited, "termgames: no port forwarding or other channels here, only the games")
+}
+
+// refuseSubsystem refuses sftp and every other subsystem with one line.
+func (s *Server) refuseSubsystem(sess ssh.Session) {
+	s.log.Info("refused", "remote", addressOf(sess.RemoteAddr()), "why", "subsystem "+printable(sess.Subsystem(), 20))
+	say(sess.Stderr(), "termgames: no subsystems here (sftp, scp): only the games")
+	_ = sess.Exit(1)
+}
+
+// connLimit is how many connections may be open at once, in all and from
+// one address, handshakes included: twice the sessions', as a session can
+// only follow a connection, and a client that opens connections without
+// ever getting to a session (a flood) is closed at once, unheard.
+func (s *Server) connected(_ ssh.Context, conn net.Conn) net.Conn {
+	addr := addressOf(conn.RemoteAddr())
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closing || s.conns >= 2*s.cfg.MaxSessions || s.connsBy[addr] >= 2*s.cfg.MaxPerAddress {
+		s.log.Warn("refused", "remote", addr, "why", "too many connections")
+		return nil
+	}
+	s.conns++
+	s.connsBy[addr]++
+	return &countedConn{Conn: conn, release: func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.conns--
+		if s.connsBy[addr]--; s.connsBy[addr] == 0 {
+			delete(s.connsBy, addr)
+		}
+	}}
+}
+
+// countedConn gives its place back when it closes, once.
+type countedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
+
+// addressOf is the host part of an address: sessions are counted by the
+// machine they come from, not by its port.
+func addressOf(a net.Addr) string {
+	if a == nil {
+		return "?"
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	return host
+}
+
+// Serve accepts connections on l until Shutdown; it returns
+// ssh.ErrServerClosed then.
+func (s *Server) Serve(l net.Listener) error { return s.ssh.Serve(l) }
+
+// ErrShutdown is why sessions end when the server stops.
+var ErrShutdown = errors.New("the server is stopping")
+
+// Shutdown stops the server: no new connection, every player told (each
+// session's screen ends with a line saying so), then the connections
+// closed once the sessions have ended or ctx is done, whichever is first.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closing = true
+	sessions := make([]*session, 0, len(s.sessions))
+	for ss := range s.sessions {
+		sessions = append(sessions, ss)
+	}
+	s.mu.Unlock()
+	for _, ss := range sessions {
+		ss.stop(ErrShutdown)
+	}
+	done := make(chan struct{})
+	go func() {
+		s.handlers.Wait()
+		close(done)
+	}()
+	go func() { _ = s.ssh.Shutdown(ctx) }() // closes the listeners at once
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	return s.ssh.Close()
+}
+
+// ErrUsage marks a bad command line of Command.
+var ErrUsage = errors.New("usage")
+
+// shutdownGrace is how long a stopped server waits for its players'
+// sessions to end: SIGTERM must end it within 5 s.
+const shutdownGrace = 4 * time.Second
+
+// Command is `termgames serve [flags]`: it serves until SIGTERM, SIGINT or
+// SIGHUP, then tells every player and stops within five seconds. newMenu
+// builds each session's first screen. Logs go to stderr with log/slog; the
+// line to give friends, `ssh -p PORT HOST`, and the host key's fingerprint
+// go to stdout.
+func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) console.Screen) error {
+	fs := flag.NewFlagSet("termgames serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
+	keyFile := fs.String("hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (0600), reused after")
+	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
+	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: unexpected argument %q", ErrUsage, fs.Arg(0))
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	signer, err := hostKey(*keyFile)
+	if err != nil {
+		return err
+	}
+	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold}
+	if *allow != "" {
+		if cfg.Allow, err = allowList(*allow); err != nil {
+			return err
+		}
+	}
+	srv, err := New(cfg)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\n",
+		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("stopping", "players", srv.Players())
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	log.Info("stopped")
+	return nil
+}
+
+// Players is the number of sessions at the moment.
+func (s *Server) Players() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+// port is the port of a listening address.
+func port(a net.Addr) string {
+	if t, ok := a.(*net.TCPAddr); ok {
+		return strconv.Itoa(t.Port)
+	}
+	_, p, _ := net.SplitHostPort(a.String())
+	return p
+}
+
+// host is the host to give players for -addr: the one it names, or
+// localhost where it names every address (friends use this machine's name
+// or address instead; docs/server.md).
+func host(addr string) string {
+	h, _, err := net.SplitHostPort(addr)
+	if err != nil || h == "" || h == "0.0.0.0" || h == "::" {
+		return "localhost"
+	}
+	return h
+}

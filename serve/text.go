@@ -1,0 +1,246 @@
+package serve
+
+import (
+	"fmt"
+
+	"termgames/baseball"
+	"termgames/internal/lang"
+	"termgames/omok"
+)
+
+// onlineText is every line the online screens show, in one language,
+// written in the style of the originals' menus and messages.
+type onlineText struct {
+	menu       [2][]string // by Game: the online menu's block
+	prompt     string
+	retry      string
+	ruleMenu   []string
+	rulePrompt string
+	ruleName   [4]string // by omok.Rule
+	codeJoin   string    // prompts
+	codeWatch  string
+	noTables   string
+	tablesHead string
+	tableLine  string // Printf: code, game, host, state
+	open       string // a table's state in the list
+	playing    string
+	noTable    string
+	full       string
+	otherGame  string
+
+	title    [2]string // by Game: at the top of a table
+	code     string    // Printf: the table's code
+	resume   string    // Printf: the seat's resume code
+	watchers string    // Printf: how many watch
+	you      string    // after the player's own name
+	waiting  string    // Printf: the code
+	turn     string    // Printf: stone number, name
+	yourTurn string    // Printf: stone number
+	theirs   string    // Printf: name
+	move     string
+	away     string // Printf: name, seconds
+	occupied string
+	forbid   string // Printf: the shape
+	notYours string
+	moves    string // Printf
+	last     string // Printf: row, col
+	panel    []string
+	watching string
+
+	win      string // Printf: stone number, name
+	draw     string
+	forfeit  string // Printf: winner's name, loser's name
+	left     string // the host left before anyone joined
+	anyKey   string
+	confirm  string // leaving a game: it is lost
+	confirmW string // leaving a table one watches
+
+	// Baseball.
+	choose     string // the prompt for one's own number
+	chosen     string // Printf: the number
+	otherPicks string // Printf: name
+	guess      string // the prompt for a guess
+	guessHead  string // Printf: name, name
+	badLength  string
+	badZero    string
+	badRepeat  string
+	answer     func(a baseball.Answer) string
+	found      func(name string, guesses int) string
+	bbDraw     func(guesses int) string
+	numbers    string // Printf: name, number, name, number
+	hidden     string // a number not shown
+}
+
+const rule28 = "============================"
+
+var koreanText = onlineText{
+	menu: [2][]string{
+		Omok:     {rule28, "온라인 대전 (오목)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 돌아가기", rule28},
+		Baseball: {rule28, "온라인 대전 (숫자 야구)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 돌아가기", rule28},
+	},
+	prompt:     "원하는 메뉴를 입력하세요 : ",
+	retry:      "다시 입력하세요.",
+	ruleMenu:   []string{rule28, "규칙을 선택하세요.", "1. 자유룰 (5개 이상이면 승리)", "2. 표준룰 (정확히 5개)", "3. 렌주룰 (선공 3-3, 4-4, 장목 금지)", "4. 오목룰 (3-3 금지)", rule28},
+	rulePrompt: "원하는 규칙을 입력하세요 : ",
+	ruleName:   [4]string{omok.Freestyle: "자유룰", omok.Standard: "표준룰", omok.Renju: "렌주룰", omok.Omok: "오목룰"},
+	codeJoin:   "테이블 코드(또는 다시 접속 코드)를 입력하세요 : ",
+	codeWatch:  "관전할 테이블 코드를 입력하세요 : ",
+	noTables:   "열린 테이블이 없습니다. 1번으로 새 테이블을 만들어 보세요.",
+	tablesHead: "[열린 테이블] 코드  규칙  만든 사람",
+	tableLine:  "  %s  %s  %s  - %s",
+	open:       "상대를 기다리는 중",
+	playing:    "대전 중 (관전 가능)",
+	noTable:    "그런 코드의 테이블이 없습니다. 다시 입력하세요.",
+	full:       "그 테이블은 이미 두 사람이 앉았습니다. 관전은 4번입니다.",
+	otherGame:  "그 테이블은 다른 게임입니다.",
+
+	title:    [2]string{Omok: "[온라인 대전] 오목", Baseball: "[온라인 대전] 숫자 야구"},
+	code:     "테이블 코드: %s",
+	resume:   "다시 접속 코드: %s",
+	watchers: "관전: %d명",
+	you:      " (나)",
+	waiting:  "상대를 기다리는 중입니다. 테이블 코드 %s 를 상대에게 알려 주세요.",
+	turn:     "Player %dP(%s)의 턴입니다.",
+	yourTurn: "Player %dP, 당신의 턴입니다.",
+	theirs:   "%s 님이 둘 차례입니다. 기다려 주세요.",
+	move:     "키보드(상,하,좌,우)키로 이동하고, Enter를 눌러 돌을 배치하여 주세요.",
+	away:     "%s 님의 연결이 끊겼습니다. %d초 안에 돌아오지 않으면 기권패입니다.",
+	occupied: "이미 돌이 배치되어 있습니다. 다른 곳에 배치해주세요.",
+	forbid:   "금수입니다: %s",
+	notYours: "상대의 차례입니다.",
+	moves:    "놓은 돌: %d",
+	last:     "마지막 수: %d행 %d열",
+	panel:    []string{"[단축키]", "방향키, h j k l : 이동", "Enter, Space : 돌 놓기", "Esc : 나가기 (기권)"},
+	watching: "관전 중입니다. Esc : 나가기",
+
+	win:      "Player %dP(%s)의 승리로 게임을 종료합니다.",
+	draw:     "무승부로 게임을 종료합니다.",
+	forfeit:  "%s 님의 기권승입니다. (%s 님 기권)",
+	left:     "만든 사람이 나가서 테이블이 닫혔습니다.",
+	anyKey:   "아무 키를 입력하면 메뉴로 돌아갑니다.",
+	confirm:  "나가면 기권패가 됩니다. 나갈까요? (y/n) ",
+	confirmW: "관전을 그만둘까요? (y/n) ",
+
+	choose:     "내 숫자를 정하세요 (1~9, 서로 다른 세 자리) : ",
+	chosen:     "내 숫자: %s",
+	otherPicks: "%s 님이 숫자를 정하는 중입니다...",
+	guess:      "상대의 숫자를 추측하세요 : ",
+	guessHead:  "회   %-12s  %-12s",
+	badLength:  "세 자리 숫자를 입력하고 Enter를 누르세요.",
+	badZero:    "0은 쓰지 않습니다: 1부터 9까지입니다.",
+	badRepeat:  "세 숫자는 모두 달라야 합니다.",
+	answer: func(a baseball.Answer) string {
+		if a.Strikes == 0 && a.Balls == 0 {
+			return "아웃"
+		}
+		return fmt.Sprintf("%dS %dB", a.Strikes, a.Balls)
+	},
+	found: func(name string, n int) string {
+		return fmt.Sprintf("%s 님의 승리! %d번 만에 맞혔습니다.", name, n)
+	},
+	bbDraw:  func(n int) string { return fmt.Sprintf("무승부! 둘 다 %d번 만에 맞혔습니다.", n) },
+	numbers: "%s: %s   %s: %s",
+	hidden:  "???",
+}
+
+var englishText = onlineText{
+	menu: [2][]string{
+		Omok:     {rule28, "Play online (Omok)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Back", rule28},
+		Baseball: {rule28, "Play online (Number baseball)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Back", rule28},
+	},
+	prompt:     "Enter a menu number : ",
+	retry:      "Please enter again.",
+	ruleMenu:   []string{rule28, "Choose the rule.", "1. Freestyle (five or more wins)", "2. Standard (exactly five)", "3. Renju (no 3-3, 4-4 or six for black)", "4. Omok (no 3-3)", rule28},
+	rulePrompt: "Enter a rule number : ",
+	ruleName:   [4]string{omok.Freestyle: "freestyle", omok.Standard: "standard", omok.Renju: "renju", omok.Omok: "omok"},
+	codeJoin:   "Enter the table's code (or a resume code) : ",
+	codeWatch:  "Enter the code of the table to watch : ",
+	noTables:   "No table is open. Open one with 1.",
+	tablesHead: "[Open tables] code  rule  host",
+	tableLine:  "  %s  %s  %s  - %s",
+	open:       "waiting for a player",
+	playing:    "playing (watch it with 4)",
+	noTable:    "No table has that code. Please enter again.",
+	full:       "Two players already sit at that table. Watch it with 4.",
+	otherGame:  "That table plays another game.",
+
+	title:    [2]string{Omok: "[Online] Omok", Baseball: "[Online] Number baseball"},
+	code:     "Table code: %s",
+	resume:   "Resume code: %s",
+	watchers: "Watching: %d",
+	you:      " (you)",
+	waiting:  "Waiting for a player. Give them the table code %s.",
+	turn:     "Player %dP's (%s) turn.",
+	yourTurn: "Player %dP, your turn.",
+	theirs:   "%s to move. Please wait.",
+	move:     "Move with the arrow keys (up, down, left, right); Enter places a stone.",
+	away:     "%s dropped. Back within %d s, or they lose by forfeit.",
+	occupied: "A stone is already there. Place yours somewhere else.",
+	forbid:   "Forbidden move: %s",
+	notYours: "It is the other player's turn.",
+	moves:    "Stones: %d",
+	last:     "Last move: row %d, col %d",
+	panel:    []string{"[Keys]", "Arrows, h j k l : move", "Enter, Space : place", "Esc : leave (resign)"},
+	watching: "Watching. Esc : leave",
+
+	win:      "Player %dP (%s) wins. The game is over.",
+	draw:     "The game ends in a draw.",
+	forfeit:  "%s wins by forfeit (%s left).",
+	left:     "The host left: the table is closed.",
+	anyKey:   "Press any key to return to the menu.",
+	confirm:  "Leaving loses the game. Leave? (y/n) ",
+	confirmW: "Stop watching? (y/n) ",
+
+	choose:     "Choose your number (three different digits 1-9) : ",
+	chosen:     "Your number: %s",
+	otherPicks: "%s is choosing a number...",
+	guess:      "Guess the other's number : ",
+	guessHead:  "#    %-12s  %-12s",
+	badLength:  "Type three digits, then Enter.",
+	badZero:    "0 is not used: digits are 1 to 9.",
+	badRepeat:  "The three digits must be different.",
+	answer: func(a baseball.Answer) string {
+		if a.Strikes == 0 && a.Balls == 0 {
+			return "Out"
+		}
+		return fmt.Sprintf("%dS %dB", a.Strikes, a.Balls)
+	},
+	found: func(name string, n int) string {
+		return fmt.Sprintf("%s wins! Found the number in %d %s.", name, n, plural(n, "guess", "guesses"))
+	},
+	bbDraw: func(n int) string {
+		return fmt.Sprintf("Draw! Both found it in %d %s.", n, plural(n, "guess", "guesses"))
+	},
+	numbers: "%s: %s   %s: %s",
+	hidden:  "???",
+}
+
+// listing is a line of the list of tables.
+func (t *onlineText) listing(li Listing) string {
+	game, state := t.ruleName[li.Rule], t.open
+	if li.Game == Baseball {
+		game = t.title[Baseball]
+	}
+	if li.Playing {
+		state = t.playing
+	}
+	return fmt.Sprintf(t.tableLine, li.Code, game, li.Host, state)
+}
+
+// textFor returns the texts in the language a game's screens speak: its
+// original's unless the player chose (omok Korean, baseball English).
+func textFor(tag lang.Tag, game Game) *onlineText {
+	original := lang.Korean
+	if game == Baseball {
+		original = lang.English
+	}
+	return lang.Pick(tag, original, &koreanText, &englishText)
+}
+
+// plural is one or many, by n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
