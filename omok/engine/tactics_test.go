@@ -142,6 +142,9 @@ func TestTacticsAnswersAreRight(t *testing.T) {
 		t.Fatalf("%d positions, want at least 30", len(ts))
 	}
 	for _, tc := range ts {
+		if tc.kind == "defend3" && raceDetector {
+			continue // a win in three by brute force: minutes under the race detector
+		}
 		b := tc.board(t)
 		if !solves(b, tc.kind, tc.answer) {
 			t.Errorf("line %d (%s): %v does not do it", tc.line, tc.kind, tc.answer)
@@ -165,6 +168,9 @@ func TestTacticsEngineSolves(t *testing.T) {
 	solved := 0
 	kinds := map[string][2]int{}
 	for _, tc := range ts {
+		if tc.kind == "defend3" && raceDetector {
+			continue // judging a move there is a brute-force win in three
+		}
 		b := tc.board(t)
 		e.Reset()
 		r, err := e.Think(context.Background(), b, Limits{Nodes: tacticNodes})
@@ -186,8 +192,12 @@ func TestTacticsEngineSolves(t *testing.T) {
 	for k, v := range kinds {
 		t.Logf("%-6s %d/%d", k, v[0], v[1])
 	}
-	pct := 100 * float64(solved) / float64(len(ts))
-	t.Logf("solved %d of %d (%.1f%%) within %d nodes each", solved, len(ts), pct, tacticNodes)
+	tried := 0
+	for _, v := range kinds {
+		tried += v[1]
+	}
+	pct := 100 * float64(solved) / float64(tried)
+	t.Logf("solved %d of %d (%.1f%%) within %d nodes each", solved, tried, pct, tacticNodes)
 	if pct < 95 {
 		t.Errorf("solved %.1f%%, want at least 95%%", pct)
 	}
