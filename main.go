@@ -233,6 +233,15 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		fs.Visit(func(f *flag.Flag) { opt.RuleGiven = opt.RuleGiven || f.Name == "rule" })
 		return omok.New(opt, nil), &c, nil
 	case "baseball":
+		if len(args) > 0 && args[0] == "bench" {
+			err := baseball.BenchCommand(args[1:], stdout, &said)
+			if errors.Is(err, baseball.ErrBenchUsage) {
+				err = usageError{}
+			}
+			return nil, nil, err
+		}
+		var rules baseball.Rules
+		baseball.RulesFlags(fs, &rules)
 		ai := baseball.Best
 		fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
 			ai, err = baseball.ParseAI(s)
@@ -242,7 +251,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 			return nil, nil, err
 		}
 		opt := baseballOptions(c, c.w)
-		opt.AI = ai
+		opt.AI, opt.Rules = ai, rules
 		return baseball.New(opt, nil), &c, nil
 	case "minesweeper":
 		if len(args) > 0 && args[0] == "bench" {
@@ -311,7 +320,8 @@ func usage(w io.Writer, fs *flag.FlagSet) {
   termgames omok [flags]                 two-player omok (-size 15|19, -rule freestyle|standard|renju|omok)
   termgames omok judge [FILE]            Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)
   termgames omok forbid [FILE]           forbidden points of a board (-rule renju|omok), as YXSHOWFORBID
-  termgames baseball [flags]             number baseball (-ai best|classic)
+  termgames baseball [flags]             number baseball (-ai best|classic, -digits 3|4, -zero)
+  termgames baseball bench [flags]       the computer finds every number: total, mean, worst (-digits, -zero, -ai)
   termgames minesweeper [flags]          minesweeper (-marks, -scores FILE, -noguess)
   termgames minesweeper bench [flags]    the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)
   termgames COMMAND -h                   a command's flags (each lists only its own)

@@ -1,7 +1,8 @@
 // Package baseball is number baseball (숫자 야구), after the blog post of
 // seed 001: one player thinks of three different digits from 1 to 9, the
 // other guesses, and each guess is answered with strikes (right digit, right
-// place) and balls (right digit, wrong place).
+// place) and balls (right digit, wrong place). Four digits, and the digit 0
+// (the classic Bulls and Cows), are played too (Rules).
 //
 // The rules and the computer guessers (number.go, guess.go, besttree.go) do
 // no I/O; the screens (menu.go, play.go, text.go) turn keys into calls of
@@ -49,6 +50,9 @@ type Options struct {
 	// AI is the computer guesser: Classic or Best ("" is Best, as
 	// ParseAI reads an empty -ai).
 	AI AI
+	// Rules are the numbers played at first (-digits, -zero); the zero
+	// Rules are the original's. The menu's digits item changes them.
+	Rules Rules
 	// Rand is the only source of chance (the computer's secret, the
 	// guessers' choices); main makes it from -seed. Nil gets a random seed.
 	Rand *rand.Rand
@@ -63,6 +67,7 @@ type Options struct {
 
 // game is what every screen of one run shares.
 type game struct {
+	rules Rules
 	txt   *texts
 	ai    AI
 	rand  *rand.Rand
@@ -76,7 +81,7 @@ type game struct {
 // New returns the baseball menu. Quitting it returns back, or ends the
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
-	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
+	g := &game{rules: opt.Rules.norm(), txt: textsFor(opt.Lang, opt.Rules), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
 		tag: lang.Resolve(opt.Lang, lang.English)}
 	if g.ai != Classic {
 		g.ai = Best
