@@ -35,6 +35,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 )
 
@@ -159,6 +160,13 @@ type Config struct {
 	// set of more than Exact secrets; Wide and WideFrom widen it at sets
 	// of WideFrom secrets or more (0: never).
 	Width, Wide, WideFrom int
+	// Hope, when not 0, bounds the cost of a set of k secrets bigger than
+	// Exact from below by k(1 + Hope·ln k) instead of the true bound,
+	// which is much lower for big sets: a guess whose classes cannot beat
+	// the best found even at that cost is dropped early. Tuned below the
+	// costs that the search finds (about k(1 + 0.48 ln k)), it makes a wide
+	// search cheap while rarely dropping the guess it would have kept.
+	Hope float64
 }
 
 // entry is the memo's value of a set.
@@ -187,6 +195,9 @@ type Solver struct {
 	est     []float64
 	perms   [][4]int
 	nodes   int
+	// digitSet[i] is the digits of number i; alphabet all the game's.
+	digitSet []uint16
+	alphabet uint16
 }
 
 // NewSolver prepares the score table and the bounds of g.
@@ -205,11 +216,21 @@ func NewSolver(g Game, cfg Config) *Solver {
 		}
 	}
 	s.bound = lowerBounds(s.n, s.answers-1)
+	if cfg.Hope > 0 {
+		for k := cfg.Exact + 1; k <= s.n; k++ {
+			s.bound[k] = max(s.bound[k], int32(float64(k)*(1+cfg.Hope*math.Log(float64(k)))))
+		}
+	}
 	s.est = make([]float64, s.n+1)
 	for k := 1; k <= s.n; k++ {
 		s.est[k] = max(float64(s.bound[k]), float64(k)*(1+0.5*math.Log(float64(k))))
 	}
 	s.perms = permutations(g.Places)
+	s.digitSet = make([]uint16, s.n)
+	for i, x := range s.nums {
+		s.digitSet[i] = g.digits(x)
+		s.alphabet |= s.digitSet[i]
+	}
 	return s
 }
 
@@ -381,13 +402,12 @@ func keyOf(set []uint16) setKey {
 	return k
 }
 
-// option is a guess with the sizes of the classes it splits the set into.
+// option is a guess worth trying at a set, with what its classes promise.
 type option struct {
-	guess  uint16
-	bound  int32   // the set's size plus the lower bound of each class
-	est    float64 // the set's size plus the estimated cost of each class
-	counts [14]uint16
-	parts  int
+	guess uint16
+	win   bool    // the guess may be the secret
+	bound int32   // the set's size plus the lower bound of each class
+	est   float64 // the set's size plus the estimated cost of each class
 }
 
 const infeasible = 1 << 30
@@ -427,13 +447,22 @@ func (s *Solver) Solve(set []uint16, hist []Number, used uint16, ub int) int {
 			return v
 		}
 	}
-	opts := s.options(set, hist, used)
-	for _, o := range opts {
+	exact := m <= s.cfg.Exact
+	var seen map[setKey]bool
+	if exact {
+		seen = make(map[setKey]bool)
+	}
+	for _, o := range s.options(set, hist, used, ub) {
 		if int(o.bound) >= best {
-			if m <= s.cfg.Exact {
-				break // sorted by bound
-			}
 			continue
+		}
+		if exact {
+			// Guesses that split alike cost alike: only the first is tried.
+			k := s.partitionKey(set, o.guess)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
 		}
 		if total, ok := s.try(set, hist, used, o, best); ok {
 			best, found = total, true
@@ -480,97 +509,154 @@ func (s *Solver) width(m int) int {
 	return s.cfg.Width
 }
 
-// options lists the guesses worth trying at set: in exact mode all of them
-// (one per partition), cheapest bound first; otherwise the best by
-// estimate.
-func (s *Solver) options(set []uint16, hist []Number, used uint16) []option {
+// options lists the guesses worth trying at set whose bound is under ub:
+// for a set of at most Exact secrets all of them, cheapest bound first;
+// for a bigger one the Width best by estimate that split it differently.
+func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []option {
 	m := len(set)
 	list := s.guesses(hist, used)
 	opts := make([]option, 0, len(list))
-	exact := m <= s.cfg.Exact
-	var seen map[setKey]bool
-	if exact {
-		seen = make(map[setKey]bool)
+	// Digits that no number of the set has score nothing wherever they
+	// stand, so they are all alike: of guesses that differ only in them,
+	// one is tried.
+	var live uint16
+	for _, x := range set {
+		live |= s.digitSet[x]
 	}
-	var relabel [14]uint8
+	dead := s.alphabet &^ live
+	var tried []uint64
+	if bits.OnesCount16(dead) > 1 {
+		tried = make([]uint64, (s.n+63)/64)
+	}
 	for _, gi := range list {
-		o := option{guess: gi, bound: int32(m), est: float64(m)}
-		row := s.resp[int(gi)*s.n : int(gi)*s.n+s.n]
-		if exact {
-			// The partition, with classes named in order of first
-			// appearance (the win class apart): guesses that split alike
-			// cost alike.
-			for i := range relabel {
-				relabel[i] = 0
-			}
-			next := uint8(1)
-			var k setKey
-			k.a, k.b = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f
-			for _, x := range set {
-				c := row[x]
-				o.counts[c]++
-				if relabel[c] == 0 {
-					if c == s.win {
-						relabel[c] = 15
-					} else {
-						relabel[c] = next
-						next++
-					}
-				}
-				v := uint64(relabel[c])
-				k.a = (k.a ^ v) * 0x100000001b3
-				k.a ^= k.a >> 29
-				k.b = (k.b + v*0xff51afd7ed558ccd) * 0xc4ceb9fe1a85ec53
-				k.b ^= k.b >> 31
-			}
-			if seen[k] {
+		if tried != nil {
+			r := s.index[s.relabelDead(s.nums[gi], dead)]
+			if tried[r/64]&(1<<(r%64)) != 0 {
 				continue
 			}
-			seen[k] = true
-		} else {
-			for _, x := range set {
-				o.counts[row[x]]++
-			}
+			tried[r/64] |= 1 << (r % 64)
 		}
+		var counts [14]uint16
+		row := s.resp[int(gi)*s.n : int(gi)*s.n+s.n]
+		for _, x := range set {
+			counts[row[x]]++
+		}
+		o := option{guess: gi, bound: int32(m), est: float64(m), win: counts[s.win] > 0}
 		useful := true
-		for c, k := range o.counts[:s.answers] {
-			if int(k) == m && c != int(s.win) {
-				useful = false
+		for c, k := range counts[:s.answers] {
+			if k == 0 || c == int(s.win) {
+				continue
 			}
-			if k > 0 {
-				o.parts++
-				if c != int(s.win) {
-					o.bound += s.bound[k]
-					o.est += s.est[k]
-				}
+			if int(k) == m {
+				useful = false // every secret answers alike: nothing learnt
+				break
 			}
+			o.bound += s.bound[k]
+			o.est += s.est[k]
 		}
-		if useful {
+		if useful && int(o.bound) < ub {
 			opts = append(opts, o)
 		}
 	}
-	if exact {
-		slices.SortStableFunc(opts, func(a, b option) int {
-			return cmp.Or(cmp.Compare(a.bound, b.bound), cmp.Compare(a.est, b.est),
-				cmp.Compare(b.counts[s.win], a.counts[s.win]), cmp.Compare(a.guess, b.guess))
-		})
+	// The best estimates first: a good total found early cuts the search
+	// of the others short.
+	slices.SortFunc(opts, func(a, b option) int {
+		return cmp.Or(cmp.Compare(a.est, b.est), cmp.Compare(a.bound, b.bound),
+			-cmpBool(a.win, b.win), cmp.Compare(a.guess, b.guess))
+	})
+	if m <= s.cfg.Exact {
 		return opts
 	}
-	slices.SortStableFunc(opts, func(a, b option) int {
-		return cmp.Or(cmp.Compare(a.est, b.est), cmp.Compare(a.bound, b.bound),
-			cmp.Compare(b.counts[s.win], a.counts[s.win]), cmp.Compare(a.guess, b.guess))
-	})
-	return opts[:min(len(opts), s.width(m))]
+	// The first Width guesses that split the set differently: guesses
+	// that split it alike (renamings the history does not show, digits no
+	// number left has) would only repeat a search.
+	w := s.width(m)
+	seen := make(map[setKey]bool, w)
+	kept := opts[:0]
+	for _, o := range opts {
+		if len(kept) == w {
+			break
+		}
+		k := s.partitionKey(set, o.guess)
+		if !seen[k] {
+			seen[k] = true
+			kept = append(kept, o)
+		}
+	}
+	return kept
 }
 
-// split sorts set into the classes of guess o.guess's answers, in buf.
-func (s *Solver) split(set []uint16, o option, buf []uint16) (classes [14][]uint16) {
+// relabelDead renames the digits of x that are in dead to the smallest
+// digits of dead, in the order they appear.
+func (s *Solver) relabelDead(x Number, dead uint16) Number {
+	var to [10]byte
+	var mapped uint16
+	free := dead
+	for i := range s.g.Places {
+		d := x[i]
+		if dead&(1<<d) == 0 {
+			continue
+		}
+		if mapped&(1<<d) == 0 {
+			e := byte(bits.TrailingZeros16(free))
+			free &^= 1 << e
+			to[d] = e
+			mapped |= 1 << d
+		}
+		x[i] = to[d]
+	}
+	return x
+}
+
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// partitionKey names the partition of set by guess gi's answers, its
+// classes named in order of first appearance (the win class apart):
+// guesses with the same key split the set alike and cost alike.
+func (s *Solver) partitionKey(set []uint16, gi uint16) setKey {
+	row := s.resp[int(gi)*s.n : int(gi)*s.n+s.n]
+	var relabel [14]uint8
+	next := uint8(1)
+	var k setKey
+	k.a, k.b = 0x9e3779b97f4a7c15, 0xc2b2ae3d27d4eb4f
+	for _, x := range set {
+		c := row[x]
+		if relabel[c] == 0 {
+			if c == s.win {
+				relabel[c] = 15
+			} else {
+				relabel[c] = next
+				next++
+			}
+		}
+		v := uint64(relabel[c])
+		k.a = (k.a ^ v) * 0x100000001b3
+		k.a ^= k.a >> 29
+		k.b = (k.b + v*0xff51afd7ed558ccd) * 0xc4ceb9fe1a85ec53
+		k.b ^= k.b >> 31
+	}
+	return k
+}
+
+// split sorts set into the classes of guess gi's answers, in buf.
+func (s *Solver) split(set []uint16, gi uint16, buf []uint16) (classes [14][]uint16) {
 	var start [15]int
+	row := s.resp[int(gi)*s.n : int(gi)*s.n+s.n]
+	for _, x := range set {
+		start[row[x]+1]++
+	}
 	for c := range s.answers {
-		start[c+1] = start[c] + int(o.counts[c])
+		start[c+1] += start[c]
 	}
 	pos := start
-	row := s.resp[int(o.guess)*s.n : int(o.guess)*s.n+s.n]
 	for _, x := range set {
 		c := row[x]
 		buf[pos[c]] = x
@@ -585,7 +671,7 @@ func (s *Solver) split(set []uint16, o option, buf []uint16) (classes [14][]uint
 // try computes the cost of guessing o.guess at set, giving up (false) as
 // soon as it reaches best.
 func (s *Solver) try(set []uint16, hist []Number, used uint16, o option, best int) (int, bool) {
-	classes := s.split(set, o, make([]uint16, len(set)))
+	classes := s.split(set, o.guess, make([]uint16, len(set)))
 	g := s.nums[o.guess]
 	next := append(hist[:len(hist):len(hist)], g)
 	nextUsed := used | s.g.digits(g)
@@ -642,13 +728,13 @@ func (s *Solver) build(set []uint16, hist []Number, used uint16, total int) *Tre
 	if len(set) == 1 {
 		return &Tree{Guess: s.nums[set[0]], Left: 1}
 	}
-	for _, o := range s.options(set, hist, used) {
+	for _, o := range s.options(set, hist, used, total+1) {
 		if got, ok := s.try(set, hist, used, o, total+1); !ok || got != total {
 			continue
 		}
 		g := s.nums[o.guess]
 		t := &Tree{Guess: g, Left: len(set)}
-		classes := s.split(set, o, make([]uint16, len(set)))
+		classes := s.split(set, o.guess, make([]uint16, len(set)))
 		next := append(hist[:len(hist):len(hist)], g)
 		for c := range s.answers {
 			if c == int(s.win) || len(classes[c]) == 0 {
