@@ -4,9 +4,10 @@
 // place) and balls (right digit, wrong place). Four digits, and the digit 0
 // (the classic Bulls and Cows), are played too (Rules).
 //
-// The rules and the computer guessers (number.go, guess.go, besttree.go) do
-// no I/O; the screens (menu.go, play.go, text.go) turn keys into calls of
-// them, and baseball.go holds what they share. Three modes: the original,
+// The rules and the computer guessers (number.go, guess.go, besttree.go,
+// besttrees.go with the tables of trees/, bench.go) do no I/O but the
+// bench's report; the screens (menu.go, play.go, text.go) turn keys into
+// calls of them, and baseball.go holds what they share. Three modes: the original,
 // where the computer guesses the player's number from one-key answers; the
 // player guessing the computer's number; and a versus game of both at once.
 // layout_test.go, at the module's root, checks that no rules file imports

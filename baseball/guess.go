@@ -22,7 +22,10 @@ const (
 	Classic AI = "classic"
 	// Best is the strategy with the fewest guesses in total over the 504
 	// secrets, found by exhaustive search (package internal/optimal): 2337
-	// guesses, about 4.64 on average, never more than 6.
+	// guesses, about 4.64 on average, never more than 6. The other games
+	// walk the trees of package internal/search (besttrees.go): the least
+	// total too with three digits and 0, the best found with four digits
+	// (docs/baseball.md).
 	Best AI = "best"
 )
 

@@ -160,13 +160,10 @@ type Config struct {
 	// set of more than Exact secrets; Wide and WideFrom widen it at sets
 	// of WideFrom secrets or more (0: never).
 	Width, Wide, WideFrom int
-	// Hope, when not 0, bounds the cost of a set of k secrets bigger than
-	// Exact from below by k(1 + Hope·ln k) instead of the true bound,
-	// which is much lower for big sets: a guess whose classes cannot beat
-	// the best found even at that cost is dropped early. Tuned below the
-	// costs that the search finds (about k(1 + 0.48 ln k)), it makes a wide
-	// search cheap while rarely dropping the guess it would have kept.
-	Hope float64
+	// Look, when more than the width, ranks the Look best guesses at a set
+	// of more than Exact secrets again by a deeper estimate (each class's
+	// best next guess's) before the width is taken.
+	Look int
 }
 
 // entry is the memo's value of a set.
@@ -216,11 +213,6 @@ func NewSolver(g Game, cfg Config) *Solver {
 		}
 	}
 	s.bound = lowerBounds(s.n, s.answers-1)
-	if cfg.Hope > 0 {
-		for k := cfg.Exact + 1; k <= s.n; k++ {
-			s.bound[k] = max(s.bound[k], int32(float64(k)*(1+cfg.Hope*math.Log(float64(k)))))
-		}
-	}
 	s.est = make([]float64, s.n+1)
 	for k := 1; k <= s.n; k++ {
 		s.est[k] = max(float64(s.bound[k]), float64(k)*(1+0.5*math.Log(float64(k))))
@@ -412,6 +404,7 @@ type option struct {
 
 const infeasible = 1 << 30
 
+
 // Solve returns the least total that the search finds for set, when that
 // is less than ub; otherwise some number at least ub. hist is the guesses
 // made so far and used the digits in them; they only serve to skip guesses
@@ -536,11 +529,7 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 			}
 			tried[r/64] |= 1 << (r % 64)
 		}
-		var counts [14]uint16
-		row := s.resp[int(gi)*s.n : int(gi)*s.n+s.n]
-		for _, x := range set {
-			counts[row[x]]++
-		}
+		counts := s.count(set, gi)
 		o := option{guess: gi, bound: int32(m), est: float64(m), win: counts[s.win] > 0}
 		useful := true
 		for c, k := range counts[:s.answers] {
@@ -571,6 +560,9 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 	// that split it alike (renamings the history does not show, digits no
 	// number left has) would only repeat a search.
 	w := s.width(m)
+	if s.cfg.Look > w {
+		w = s.cfg.Look
+	}
 	seen := make(map[setKey]bool, w)
 	kept := opts[:0]
 	for _, o := range opts {
@@ -583,7 +575,59 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 			kept = append(kept, o)
 		}
 	}
+	if s.cfg.Look > 0 {
+		kept = s.lookAhead(set, hist, used, kept, s.width(m))
+	}
 	return kept
+}
+
+// lookAhead ranks opts again by a deeper estimate, the estimate of each
+// class's best next guess, and keeps the best w of them.
+func (s *Solver) lookAhead(set []uint16, hist []Number, used uint16, opts []option, w int) []option {
+	buf := make([]uint16, len(set))
+	for i, o := range opts {
+		classes := s.split(set, o.guess, buf)
+		g := s.nums[o.guess]
+		next := append(hist[:len(hist):len(hist)], g)
+		list := s.guesses(next, used|s.g.digits(g))
+		deeper := float64(len(set))
+		for c, class := range classes[:s.answers] {
+			k := len(class)
+			if c == int(s.win) || k == 0 {
+				continue
+			}
+			if k <= 2 {
+				deeper += float64(2*k - 1)
+				continue
+			}
+			bestEst := math.Inf(1)
+			for _, h := range list {
+				counts := s.count(class, h)
+				e := float64(k)
+				for d, n := range counts[:s.answers] {
+					if n > 0 && d != int(s.win) {
+						e += s.est[n]
+					}
+				}
+				bestEst = min(bestEst, e)
+			}
+			deeper += bestEst
+		}
+		opts[i].est = deeper
+	}
+	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.est, b.est) })
+	return opts[:min(len(opts), w)]
+}
+
+// count returns the sizes of the classes that guess gi's answers split
+// set into. It is most of the search's time.
+func (s *Solver) count(set []uint16, gi uint16) [14]uint16 {
+	row := s.resp[int(gi)*s.n : int(gi)*s.n+s.n]
+	var out [14]uint16
+	for _, x := range set {
+		out[row[x]]++
+	}
+	return out
 }
 
 // relabelDead renames the digits of x that are in dead to the smallest
