@@ -404,7 +404,6 @@ type option struct {
 
 const infeasible = 1 << 30
 
-
 // Solve returns the least total that the search finds for set, when that
 // is less than ub; otherwise some number at least ub. hist is the guesses
 // made so far and used the digits in them; they only serve to skip guesses
