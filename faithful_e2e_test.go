@@ -130,7 +130,7 @@ func TestTooSmallEverywhere(t *testing.T) {
 	})
 	tm.Send(topEntry(t, "baseball")) // keys still work: baseball's menu, in English
 	tm.WaitUntil("baseball's too-small screen", func(s string) bool {
-		return s == "The terminal is too\nsmall.\nNeeded: 31 x 9\nNow:    20 x 6"
+		return s == "The terminal is too\nsmall.\nNeeded: 31 x 10\nNow:    20 x 6"
 	})
 	tm.Resize(60, 24)
 	tm.WaitFor("Let's play number baseball!")

@@ -164,8 +164,8 @@ func toOnline(tm *ptytest.Term, game string) {
 		return
 	}
 	tm.Send("2\r")
-	tm.WaitFor("5. Versus online")
-	tm.Send("5\r")
+	tm.WaitFor("6. Versus online")
+	tm.Send("6\r")
 	tm.WaitFor("1. Open a new table")
 }
 

@@ -2,11 +2,13 @@
 // the blog post "숫자 야구 게임 만들기": one player thinks of three
 // different digits from 1 to 9, the other guesses, and each guess is
 // answered with strikes (right digit, right place) and balls (right digit,
-// wrong place).
+// wrong place). Four digits, and the digit 0 (the classic Bulls and Cows),
+// are played too (Rules).
 //
-// The rules and the computer guessers (number.go, guess.go, besttree.go) do
-// no I/O; the screens (menu.go, play.go, text.go) turn keys into calls of
-// them, and baseball.go holds what they share. Three modes: the originalLang,
+// The rules and the computer guessers (number.go, guess.go, besttree.go,
+// besttrees.go with the tables of trees/, bench.go) do no I/O but the
+// bench's report; the screens (menu.go, play.go, text.go) turn keys into
+// calls of them, and baseball.go holds what they share. Three modes: the original,
 // where the computer guesses the player's number from one-key answers; the
 // player guessing the computer's number; and a versus game of both at once.
 // layout_test.go, at the module's root, checks that no rules file imports
@@ -33,6 +35,7 @@
 package baseball
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -48,29 +51,44 @@ import (
 // unless -lang says otherwise.
 const originalLang = lang.English
 
-// Game is baseball's line in the program's table of games.
+// Game is baseball's line in the program's table of games, with the
+// guessers' benchmark as its subcommand.
 func Game() cli.Game {
 	return cli.Game{
 		Name:    "baseball",
 		Title:   lang.Text{Korean: "숫자 야구", English: "Number baseball"},
 		Lang:    originalLang,
-		Summary: "number baseball (-ai best|classic)",
+		Summary: "number baseball (-ai best|classic, -digits 3|4, -zero)",
 		Shared:  cli.Seed, // no board: nothing of ambiguous width to draw
 		Flags:   flags,
+		Commands: []cli.Command{
+			{Name: "bench", Args: "[flags]", Summary: "the computer finds every number: total, mean, worst (-digits, -zero, -ai)", Run: benchCommand},
+		},
 	}
 }
 
 // flags declares baseball's own flags.
 func flags(fs *flag.FlagSet) cli.Start {
+	var rules Rules
+	RulesFlags(fs, &rules)
 	ai := Best
 	fs.Func("ai", "the computer's `guesser`: best (fewest guesses, the default) or classic (the blog's)", func(s string) (err error) {
 		ai, err = ParseAI(s)
 		return err
 	})
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
-		opt := Options{Lang: env.Lang, AI: ai, Rand: env.Rand, Width: env.Width, Transcript: env.Transcript, Online: env.Online}
+		opt := Options{Lang: env.Lang, AI: ai, Rules: rules, Rand: env.Rand, Width: env.Width, Transcript: env.Transcript, Online: env.Online}
 		return New(opt, back), nil
 	}
+}
+
+// benchCommand is `baseball bench`: the computer finds every number.
+func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	err := BenchCommand(args, stdout, stderr)
+	if errors.Is(err, ErrBenchUsage) {
+		return cli.UsageError{} // the bench has said why
+	}
+	return err
 }
 
 // Options are what main passes to the game.
@@ -81,6 +99,9 @@ type Options struct {
 	// AI is the computer guesser: Classic or Best ("" is Best, as
 	// ParseAI reads an empty -ai).
 	AI AI
+	// Rules are the numbers played at first (-digits, -zero); the zero
+	// Rules are the original's. The menu's digits item changes them.
+	Rules Rules
 	// Rand is the only source of chance (the computer's secret, the
 	// guessers' choices); main makes it from -seed. Nil gets a random seed.
 	Rand *rand.Rand
@@ -99,6 +120,7 @@ type Options struct {
 
 // game is what every screen of one run shares.
 type game struct {
+	rules Rules
 	txt   *texts
 	ai    AI
 	rand  *rand.Rand
@@ -114,7 +136,7 @@ type game struct {
 // New returns the baseball menu. Quitting it returns back, or ends the
 // program when back is nil.
 func New(opt Options, back console.Screen) console.Screen {
-	g := &game{txt: textsFor(opt.Lang), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
+	g := &game{rules: opt.Rules.norm(), txt: textsFor(opt.Lang, opt.Rules), ai: opt.AI, rand: opt.Rand, width: opt.Width, back: back, out: opt.Transcript,
 		tag: lang.Resolve(opt.Lang, originalLang), online: opt.Online}
 	if g.ai != Classic {
 		g.ai = Best

@@ -6,6 +6,9 @@ import (
 )
 
 //go:generate go run ./internal/gen -o besttree.go
+//go:generate go run ./internal/gen -digits 3 -zero -o trees/3z.bin
+//go:generate go run ./internal/gen -digits 4 -o trees/4.bin
+//go:generate go run ./internal/gen -digits 4 -zero -o trees/4z.bin
 
 // AI names a computer guesser.
 type AI string
@@ -19,7 +22,10 @@ const (
 	Classic AI = "classic"
 	// Best is the strategy with the fewest guesses in total over the 504
 	// secrets, found by exhaustive search (package internal/optimal): 2337
-	// guesses, about 4.64 on average, never more than 6.
+	// guesses, about 4.64 on average, never more than 6. The other games
+	// walk the trees of package internal/search (besttrees.go): the least
+	// total too with three digits and 0, the best found with four digits
+	// (docs/baseball.md).
 	Best AI = "best"
 )
 
@@ -50,20 +56,24 @@ const (
 	Cheated
 )
 
+// Check tells the screens what the answers of history say in the
+// original, checking the last one against all the earlier ones.
+func Check(history []Turn) Verdict { return Original.Check(history) }
+
 // Check tells the screens what the answers of history say, checking the
-// last one against all the earlier ones. Three strikes are checked like
-// any other answer: "3 strikes" to a number that contradicts an earlier
-// answer is a lie, not a win.
-func Check(history []Turn) Verdict {
+// last one against all the earlier ones. An answer of a strike at every
+// place is checked like any other: "3 strikes" to a number that
+// contradicts an earlier answer is a lie, not a win.
+func (r Rules) Check(history []Turn) Verdict {
 	if len(history) > 0 {
-		if last := history[len(history)-1]; last.Answer == Win {
+		if last := history[len(history)-1]; last.Answer == r.Win() {
 			if Fits(last.Guess, history) {
 				return Found
 			}
 			return Cheated
 		}
 	}
-	for _, n := range allNumbers {
+	for _, n := range r.all() {
 		if Fits(n, history) {
 			return Searching
 		}
@@ -78,11 +88,19 @@ type Guesser interface {
 	Guess(history []Turn) (Number, bool)
 }
 
-// NewGuesser returns a guesser of kind ai for one game. Its choices come
-// from r, so a game is repeatable from a seed. An unknown ai means Best.
-func NewGuesser(ai AI, r *rand.Rand) Guesser {
+// NewGuesser returns a guesser of kind ai for one game of the original.
+func NewGuesser(ai AI, r *rand.Rand) Guesser { return Original.NewGuesser(ai, r) }
+
+// NewGuesser returns a guesser of kind ai for one game of ru. Its choices
+// come from r, so a game is repeatable from a seed. An unknown ai means
+// Best.
+func (ru Rules) NewGuesser(ai AI, r *rand.Rand) Guesser {
+	ru = ru.norm()
 	if ai == Classic {
-		return classic{r}
+		return classic{r: r, rules: ru}
+	}
+	if ru != Original {
+		return newTreeGuesser(ru, r)
 	}
 	b := &best{}
 	// Rename the digits and move the places at random: every score is kept,
@@ -95,8 +113,12 @@ func NewGuesser(ai AI, r *rand.Rand) Guesser {
 	return b
 }
 
-// classic is the original's Guess and GuessInt, kept as they were.
-type classic struct{ r *rand.Rand }
+// classic is the original's Guess and GuessInt, kept as they were, and
+// extended to four places and to the digit 0.
+type classic struct {
+	r     *rand.Rand
+	rules Rules
+}
 
 // Guess is the original's Guess: the first fitting number of a search
 // that starts each place at a random digit.
@@ -107,12 +129,13 @@ func (c classic) Guess(history []Turn) (Number, bool) {
 }
 
 // search fills the places of g from depth on. At each place it starts from
-// a random digit and goes round the nine, so the first number that fits is
-// a random one among those the search order reaches first. A partly filled
-// number is dropped as soon as its places so far already score more
-// strikes or balls than some answer: more places can only add to them.
+// a random digit and goes round the nine (ten with 0), so the first number
+// that fits is a random one among those the search order reaches first. A
+// partly filled number is dropped as soon as its places so far already
+// score more strikes or balls than some answer: more places can only add
+// to them.
 func (c classic) search(history []Turn, g *Number, used uint16, depth int) bool {
-	if depth == 3 {
+	if depth == c.rules.Digits {
 		return Fits(*g, history)
 	}
 	if depth > 0 {
@@ -123,9 +146,13 @@ func (c classic) search(history []Turn, g *Number, used uint16, depth int) bool 
 			}
 		}
 	}
-	base := c.r.IntN(9)
-	for i := range 9 {
-		k := (base + i) % 9
+	digits := 9
+	if c.rules.Zero {
+		digits = 10 // k+1 = 10 is how a place holds the digit 0
+	}
+	base := c.r.IntN(digits)
+	for i := range digits {
+		k := (base + i) % digits
 		if used&(1<<k) != 0 {
 			continue
 		}
@@ -152,7 +179,7 @@ type best struct {
 
 // shown is the number the player sees for a guess of the tree.
 func (b *best) shown(guess uint16) Number {
-	tree := Number{byte(guess / 100), byte(guess / 10 % 10), byte(guess % 10)}
+	tree := [3]byte{byte(guess / 100), byte(guess / 10 % 10), byte(guess % 10)}
 	var out Number
 	for i, d := range tree {
 		out[b.place[i]] = b.digit[d]

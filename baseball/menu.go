@@ -13,7 +13,7 @@ type menuScreen struct {
 }
 
 func newMenu(g *game) *menuScreen {
-	block, items := g.txt.menu, menuQuit
+	block, items := g.txt.menu, menuDigits
 	if g.online != nil { // an SSH session: the online entry, before the closing rule
 		block, items = slices.Insert(slices.Clone(block), len(block)-1, g.txt.online), menuOnline
 	}
@@ -26,8 +26,13 @@ const (
 	modePlayer   = 2 // the player guesses
 	modeVersus   = 3 // both at once
 	menuQuit     = 4
-	menuOnline   = 5 // only over SSH (Options.Online): versus at online tables
+	menuDigits   = 5 // the next of menuRules
+	menuOnline   = 6 // only over SSH (Options.Online): versus at online tables
 )
+
+// menuRules are the games the digits item goes round, the original's
+// first.
+var menuRules = [...]Rules{Original, {Digits: 4}, {Digits: 4, Zero: true}, {Digits: 3, Zero: true}}
 
 // Update reads the menu's answer. Esc is Quit, as at the top menu, so that
 // Esc twice leaves a game and then the baseball menu.
@@ -40,6 +45,8 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		return m.g.online(m)
 	case menuQuit:
 		return m.menu.Leave(m.g.back, "")
+	case menuDigits:
+		return m.nextRules()
 	default:
 		return newPlay(m.g, choice, m)
 	}
@@ -50,6 +57,22 @@ func (m *menuScreen) View(size console.Size) console.Frame {
 	f := m.menu.View(size, m.g.width)
 	f.Label(m.g.tag, m.g.need)
 	return f
+}
+
+// nextRules moves the digits item to the next game of menuRules, and
+// asks the menu again with it.
+func (m *menuScreen) nextRules() *menuScreen {
+	k := 0
+	for i, r := range menuRules {
+		if r == m.g.rules {
+			k = (i + 1) % len(menuRules)
+		}
+	}
+	m.g.rules = menuRules[k]
+	m.g.txt = textsFor(m.g.tag, m.g.rules)
+	// The same screen with a new menu: the top menu keeps this one.
+	m.menu = newMenu(m.g).menu
+	return m
 }
 
 // reshow clears the screen and asks the menu again, when a game ends.

@@ -13,9 +13,9 @@ type stage int
 
 const (
 	waitReady stage = iota // the key 'r'
-	askStrike              // one key, 0 to 3
-	askBall                // one key, 0 to 3
-	typeGuess              // three digits and Enter
+	askStrike              // one key, 0 to 3 (4 with four digits)
+	askBall                // one key, 0 to 3 (4 with four digits)
+	typeGuess              // three or four digits and Enter
 	askAgain               // any key; n leaves
 )
 
@@ -73,11 +73,12 @@ func (p *play) start() {
 	}
 	p.log.Clear()
 	p.history, p.mine, p.tries, p.playerFound, p.scroll = nil, nil, 0, 0, 0
+	rules := p.g.rules
 	if p.mode != modePlayer {
-		p.guesser = NewGuesser(p.g.ai, p.g.rand)
+		p.guesser = rules.NewGuesser(p.g.ai, p.g.rand)
 	}
 	if p.mode != modeComputer {
-		p.secret = allNumbers[p.g.rand.IntN(Count)]
+		p.secret = rules.all()[p.g.rand.IntN(rules.Count())]
 	}
 	switch p.mode {
 	case modeComputer:
@@ -198,9 +199,9 @@ func typed(ev console.Event) (echo string, ok bool) {
 
 // answerKey takes a key typed at "Enter strike number :" or "Enter Ball
 // number :". As in the original, the key is echoed, and anything but 0 to
-// 3 asks the same question again on the next line.
+// 3 (4 with four digits) asks the same question again on the next line.
 func (p *play) answerKey(ev console.Event, echo string) {
-	if ev.Key == console.KeyRune && ev.Rune >= '0' && ev.Rune <= '3' {
+	if ev.Key == console.KeyRune && ev.Rune >= '0' && ev.Rune <= '0'+rune(p.g.rules.Digits) {
 		p.answerDigit(int(ev.Rune - '0'))
 		return
 	}
@@ -221,7 +222,7 @@ func (p *play) computerGuess() {
 		return
 	}
 	line := fmt.Sprintf(t.iGuess, guess)
-	if len(Consistent(p.history)) == 1 {
+	if p.g.rules.onlyOne(p.history) {
 		line += t.onlyOne
 	}
 	p.history = append(p.history, Turn{Guess: guess})
@@ -241,10 +242,10 @@ func (p *play) answerDigit(d int) {
 		return
 	}
 	a := Answer{Strikes: p.strikes, Balls: d}
-	if !a.Possible() {
+	if !p.g.rules.Possible(a) {
 		// Refused at once, and the whole answer asked again: the mistake may
 		// as well have been in the strikes.
-		if a.Strikes+a.Balls > 3 {
+		if a.Strikes+a.Balls > p.g.rules.Digits {
 			p.println(t.tooMany)
 		} else {
 			p.println(t.twoAndOne)
@@ -256,7 +257,7 @@ func (p *play) answerDigit(d int) {
 	p.history[len(p.history)-1].Answer = a
 	// Every answer, three strikes too, against all the earlier ones: a lie
 	// is named at the answer that leaves no number, in both modes.
-	verdict := Check(p.history)
+	verdict := p.g.rules.Check(p.history)
 	if verdict == Cheated {
 		p.cheated()
 		return
@@ -314,7 +315,7 @@ func (p *play) askGuess() {
 func (p *play) playerGuess(line string) {
 	t := p.g.txt
 	p.println(line)
-	guess, err := ParseNumber(strings.TrimSpace(line))
+	guess, err := p.g.rules.Parse(strings.TrimSpace(line))
 	if err != nil {
 		switch err {
 		case ErrZero:
@@ -332,7 +333,7 @@ func (p *play) playerGuess(line string) {
 	p.mine = append(p.mine, Turn{Guess: guess, Answer: a})
 	p.println(t.answer(a))
 	if p.mode == modePlayer {
-		if a == Win {
+		if a == p.g.rules.Win() {
 			p.println(t.youGotIt(p.tries))
 			p.askContinue()
 			return
@@ -340,7 +341,7 @@ func (p *play) playerGuess(line string) {
 		p.askGuess()
 		return
 	}
-	if a == Win {
+	if a == p.g.rules.Win() {
 		p.playerFound = p.tries
 	}
 	p.computerGuess()
@@ -518,7 +519,7 @@ func (p *play) clueEntries() []string {
 			out = append(out, fmt.Sprintf("%2d. %s", i+1, clue(turn)))
 		}
 	case modeVersus:
-		blank := strings.Repeat(" ", len(clue(Turn{})))
+		blank := strings.Repeat(" ", len(clue(Turn{Guess: p.g.rules.all()[0]})))
 		for i := range max(len(p.mine), len(theirs)) {
 			yours, mine := blank, ""
 			if i < len(p.mine) {

@@ -52,6 +52,7 @@ Let's play number baseball!
 2. You guess my number
 3. Versus
 4. Quit
+5. Digits: 3 (1 to 9)
 ============================
 Enter a menu number :`
 
@@ -63,7 +64,7 @@ func TestMenu(t *testing.T) {
 			t.Errorf("%s: menu:\n%s\nwant:\n%s", name, got, menuEnglish)
 		}
 		f := s.View(size)
-		if f.Cursor == nil || f.Cursor.Row != 7 || f.Cursor.Col != len("Enter a menu number : ") {
+		if f.Cursor == nil || f.Cursor.Row != 8 || f.Cursor.Col != len("Enter a menu number : ") {
 			t.Errorf("%s: cursor %v, want at the end of the prompt", name, f.Cursor)
 		}
 		// The original ran in any terminal; the menu needs about 30

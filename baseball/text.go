@@ -2,6 +2,7 @@ package baseball
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mattn/go-runewidth"
 
@@ -46,11 +47,16 @@ type texts struct {
 
 	esc string // the hint at the bottom right
 
+	// The texts that say how many digits, filled in by withRules from
+	// these formats: the fields think, myNumber, tooMany, twoAndOne,
+	// badLength and badRepeat above, and the menu's digits line.
+	digits digitTexts
+
 	cluesTitle [4]string // above the clue table, by mode
 	cluesMore  string    // on the rule under the table, when it scrolls
 }
 
-var english = texts{
+var english = withRules(texts{
 	menu: []string{
 		"============================",
 		"Let's play number baseball!",
@@ -58,31 +64,26 @@ var english = texts{
 		"2. You guess my number",
 		"3. Versus",
 		"4. Quit",
+		"", // the digits item: digits.menuItem
 		"============================",
 	},
-	online: "5. Versus online",
+	online: "6. Versus online",
 	prompt: "Enter a menu number : ",
 	retry:  "Please enter again.",
 
-	think:     "Think three digit number.  Each digit numbers are different.",
-	ready:     "When you are ready, press key 'r'",
-	iGuess:    "I guess %s",
-	onlyOne:   "  (the only number left)",
-	strike:    "Enter strike number :",
-	ball:      "Enter Ball number :",
-	tooMany:   "Strikes and balls add up to 3 at most.",
-	twoAndOne: "2 strikes with 1 ball cannot happen.",
-	cheated:   "You cheated!!",
+	ready:   "When you are ready, press key 'r'",
+	iGuess:  "I guess %s",
+	onlyOne: "  (the only number left)",
+	strike:  "Enter strike number :",
+	ball:    "Enter Ball number :",
+	cheated: "You cheated!!",
 	gotIt: func(n int) string {
 		return fmt.Sprintf("I got it in %d %s.", n, plural(n, "guess", "guesses"))
 	},
 	again: "Do you want to continue? (y/n) : ",
 
-	myNumber:  "I thought of a three digit number.  Each digit is 1 to 9, all different.",
 	yourGuess: "Your guess : ",
-	badLength: "Type three digits, then Enter.",
 	badZero:   "0 is not used: digits are 1 to 9.",
-	badRepeat: "The three digits must be different.",
 	youGotIt: func(n int) string {
 		return fmt.Sprintf("You got it in %d %s.", n, plural(n, "guess", "guesses"))
 	},
@@ -113,15 +114,28 @@ var english = texts{
 
 	esc: "Esc: menu",
 
+	digits: digitTexts{
+		word:      [5]string{3: "three", 4: "four"},
+		from:      [2]string{"1 to 9", "0 to 9"},
+		think:     "Think %s digit number.  Each digit numbers are different.",
+		zeroNote:  "  0 can be one of them.",
+		myNumber:  "I thought of a %s digit number.  Each digit is %s, all different.",
+		tooMany:   [5]string{3: "Strikes and balls add up to 3 at most.", 4: "Strikes and balls add up to 4 at most."},
+		twoAndOne: "%d strikes with 1 ball cannot happen.",
+		badLength: "Type %s digits, then Enter.",
+		badRepeat: "The %s digits must be different.",
+		menuItem:  "5. Digits: %d (%s)",
+	},
+
 	cluesTitle: [4]string{
 		modeComputer: "My guesses so far:",
 		modePlayer:   "Your guesses so far:",
 		modeVersus:   "So far, round by round: your guess, then mine:",
 	},
 	cluesMore: "-- PgUp/PgDn: more --",
-}
+}, Original)
 
-var korean = texts{
+var korean = withRules(texts{
 	menu: []string{
 		"============================",
 		"숫자 야구 게임을 플레이합시다!",
@@ -129,29 +143,24 @@ var korean = texts{
 		"2. 컴퓨터의 숫자 맞히기",
 		"3. 대결",
 		"4. 종료",
+		"", // the digits item: digits.menuItem
 		"============================",
 	},
-	online: "5. 온라인 대결",
+	online: "6. 온라인 대결",
 	prompt: "원하는 메뉴를 입력하세요 : ",
 	retry:  "다시 입력하세요.",
 
-	think:     "세 자리 숫자를 생각하세요.  각 자리 숫자는 서로 달라야 합니다.",
-	ready:     "준비가 되면 'r' 키를 누르세요",
-	iGuess:    "제 추측은 %s",
-	onlyOne:   "  (남은 숫자는 이것 하나뿐입니다)",
-	strike:    "스트라이크 수를 입력하세요 :",
-	ball:      "볼 수를 입력하세요 :",
-	tooMany:   "스트라이크와 볼의 합은 3을 넘을 수 없습니다.",
-	twoAndOne: "2 스트라이크 1 볼은 나올 수 없습니다.",
-	cheated:   "거짓말을 하셨군요!!",
-	gotIt:     func(n int) string { return fmt.Sprintf("%d번 만에 맞혔습니다.", n) },
-	again:     "계속하시겠습니까? (y/n) : ",
+	ready:   "준비가 되면 'r' 키를 누르세요",
+	iGuess:  "제 추측은 %s",
+	onlyOne: "  (남은 숫자는 이것 하나뿐입니다)",
+	strike:  "스트라이크 수를 입력하세요 :",
+	ball:    "볼 수를 입력하세요 :",
+	cheated: "거짓말을 하셨군요!!",
+	gotIt:   func(n int) string { return fmt.Sprintf("%d번 만에 맞혔습니다.", n) },
+	again:   "계속하시겠습니까? (y/n) : ",
 
-	myNumber:  "세 자리 숫자를 정했습니다.  각 자리는 1부터 9까지, 서로 다릅니다.",
 	yourGuess: "추측한 숫자 : ",
-	badLength: "숫자 세 개를 입력하고 Enter를 누르세요.",
 	badZero:   "0은 쓰지 않습니다: 1부터 9까지입니다.",
-	badRepeat: "세 숫자는 서로 달라야 합니다.",
 	youGotIt:  func(n int) string { return fmt.Sprintf("%d번 만에 맞히셨습니다.", n) },
 	answer: func(a Answer) string {
 		switch {
@@ -177,12 +186,62 @@ var korean = texts{
 
 	esc: "Esc: 메뉴",
 
+	digits: digitTexts{
+		word:      [5]string{3: "세", 4: "네"},
+		from:      [2]string{"1부터 9까지", "0부터 9까지"},
+		think:     "%s 자리 숫자를 생각하세요.  각 자리 숫자는 서로 달라야 합니다.",
+		zeroNote:  "  0도 쓸 수 있습니다.",
+		myNumber:  "%s 자리 숫자를 정했습니다.  각 자리는 %s, 서로 다릅니다.",
+		tooMany:   [5]string{3: "스트라이크와 볼의 합은 3을 넘을 수 없습니다.", 4: "스트라이크와 볼의 합은 4를 넘을 수 없습니다."},
+		twoAndOne: "%d 스트라이크 1 볼은 나올 수 없습니다.",
+		badLength: "숫자 %s 개를 입력하고 Enter를 누르세요.",
+		badRepeat: "%s 숫자는 서로 달라야 합니다.",
+		menuItem:  "5. 자릿수: %d자리 (%s)",
+	},
+
 	cluesTitle: [4]string{
 		modeComputer: "지금까지 제 추측:",
 		modePlayer:   "지금까지 추측하신 숫자:",
 		modeVersus:   "지금까지 회차마다 추측하신 숫자, 그다음 제 추측:",
 	},
 	cluesMore: "-- PgUp/PgDn: 더 보기 --",
+}, Original)
+
+// digitTexts are the formats of the texts that depend on the rules.
+type digitTexts struct {
+	word      [5]string // 3 and 4 as the texts say them: "three", "four"
+	from      [2]string // the digits, without and with 0: "1 to 9", "0 to 9"
+	think     string    // the original's first line, with word
+	zeroNote  string    // added to think when 0 is a digit
+	myNumber  string    // with word and from
+	tooMany   [5]string // by places
+	twoAndOne string    // with places less one
+	badLength string    // with word
+	badRepeat string    // with word
+	menuItem  string    // the menu's digits item, with the places and from
+}
+
+// withRules returns t with the texts that say how many digits filled in
+// for r.
+func withRules(t texts, r Rules) texts {
+	r = r.norm()
+	d := t.digits
+	word, from := d.word[r.Digits], d.from[0]
+	if r.Zero {
+		from = d.from[1]
+	}
+	t.think = fmt.Sprintf(d.think, word)
+	if r.Zero {
+		t.think += d.zeroNote
+	}
+	t.myNumber = fmt.Sprintf(d.myNumber, word, from)
+	t.tooMany = d.tooMany[r.Digits]
+	t.twoAndOne = fmt.Sprintf(d.twoAndOne, r.Digits-1)
+	t.badLength = fmt.Sprintf(d.badLength, word)
+	t.badRepeat = fmt.Sprintf(d.badRepeat, word)
+	t.menu = slices.Clone(t.menu)
+	t.menu[1+menuDigits] = fmt.Sprintf(d.menuItem, r.Digits, from)
+	return t
 }
 
 func plural(n int, one, many string) string {
@@ -194,14 +253,19 @@ func plural(n int, one, many string) string {
 
 // textsFor returns the texts for a -lang value; English, the C original's
 // language, when there is none.
-func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean, &english) }
+func textsFor(tag lang.Tag, r Rules) *texts {
+	t := withRules(*lang.Pick(tag, originalLang, &korean, &english), r)
+	return &t
+}
 
 // width is the least terminal width the game needs: that of its menu.
 // Every other line wraps, as the original's did in a narrow terminal.
 func (t *texts) width(w *runewidth.Condition) int {
 	most := console.Width(w, t.prompt) + 2 // and the number typed
-	for _, l := range append([]string{t.retry}, t.menu...) {
-		most = max(most, console.Width(w, l))
+	for _, r := range menuRules {
+		for _, l := range append([]string{t.retry}, withRules(*t, r).menu...) {
+			most = max(most, console.Width(w, l))
+		}
 	}
 	return most
 }

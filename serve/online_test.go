@@ -73,8 +73,8 @@ func enterOnline(c *client, game, item, code string) {
 		c.waitFor("7. 온라인 대전")
 		c.send("7\r")
 	} else {
-		c.waitFor("5. Versus online")
-		c.send("5\r")
+		c.waitFor("6. Versus online")
+		c.send("6\r")
 	}
 	c.waitFor("4. ")
 	c.send(item + "\r")
@@ -279,8 +279,8 @@ func TestOnlineBaseballGame(t *testing.T) {
 	bob := connect(t, srv.addr, "bob", noKey(), 80, 24, narrow, "")
 	alice.waitFor("choose:")
 	alice.send("b")
-	alice.waitFor("5. Versus online")
-	alice.send("5\r")
+	alice.waitFor("6. Versus online")
+	alice.send("6\r")
 	alice.waitFor("1. Open a new table")
 	alice.send("1\r")
 	code := find(alice, tableCode)
