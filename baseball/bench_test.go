@@ -61,7 +61,7 @@ func turnsOf(rules Rules, g Guesser) [][]Turn {
 // BenchmarkFirstGuess is what a player waits for at the start of a game
 // of the computer's: the guesser made (nothing is built: the tables are
 // in the program) and its first guess, checked for "the only number
-// left". The issue's limit is 50 ms.
+// left". A player should wait no more than 50 ms for it.
 func BenchmarkFirstGuess(b *testing.B) {
 	for _, rules := range menuRules {
 		for _, ai := range []AI{Best, Classic} {
@@ -81,7 +81,8 @@ func BenchmarkFirstGuess(b *testing.B) {
 // BenchmarkLaterGuess is what a player waits for after each answer: the
 // answer checked against all the others, the next guess, and the check
 // for "the only number left", over the positions of real games; the
-// slowest of them is reported too. The issue's limit is 10 ms.
+// slowest of them is reported too. A player should wait no more than
+// 10 ms for it.
 func BenchmarkLaterGuess(b *testing.B) {
 	for _, rules := range menuRules {
 		for _, ai := range []AI{Best, Classic} {
