@@ -928,13 +928,17 @@ func Decode(b []byte) (Game, *Tree, error) {
 }
 
 // Shipped returns the search's widths for the strategy that the baseball
-// package ships for g: the whole search for three digits, a limited one for
-// four.
+// package ships for g: the whole search for three digits and for four from
+// 1 to 9, a limited one for four with 0 (Bulls and Cows: 26284 guesses,
+// 10 over the optimum, in about 10 minutes on one core).
 func Shipped(g Game) Config {
-	if g.Places == 3 {
+	switch {
+	case g.Places == 3:
 		return Config{Exact: 1000}
+	case !g.Zero:
+		return Config{Exact: 840, Width: 3} // 840: the biggest class after the first guess, so exhaustive
 	}
-	return Config{Exact: 20, Width: 3}
+	return Config{Exact: 300, Width: 3}
 }
 
 // Table searches g with its shipped widths and returns the table, with the
