@@ -35,7 +35,6 @@
 package baseball
 
 import (
-	"errors"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -62,7 +61,7 @@ func Game() cli.Game {
 		Shared:  cli.Seed, // no board: nothing of ambiguous width to draw
 		Flags:   flags,
 		Commands: []cli.Command{
-			{Name: "bench", Args: "[flags]", Summary: "the computer finds every number: total, mean, worst (-digits, -zero, -ai)", Run: benchCommand},
+			{Name: "bench", Args: "[flags]", Summary: "the computer finds every number: total, mean, worst (-digits, -zero, -ai)", Run: cli.Quiet(BenchCommand, ErrBenchUsage)},
 		},
 	}
 }
@@ -80,15 +79,6 @@ func flags(fs *flag.FlagSet) cli.Start {
 		opt := Options{Lang: env.Lang, AI: ai, Rules: rules, Rand: env.Rand, Width: env.Width, Transcript: env.Transcript, Online: env.Online}
 		return New(opt, back), nil
 	}
-}
-
-// benchCommand is `baseball bench`: the computer finds every number.
-func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	err := BenchCommand(args, stdout, stderr)
-	if errors.Is(err, ErrBenchUsage) {
-		return cli.UsageError{} // the bench has said why
-	}
-	return err
 }
 
 // Options are what main passes to the game.

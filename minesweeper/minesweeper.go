@@ -16,10 +16,8 @@ package minesweeper
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"maps"
 	"math/rand/v2"
 	"time"
@@ -46,7 +44,7 @@ func Game() cli.Game {
 		Shared:  cli.Glyphs | cli.Seed,
 		Flags:   flags,
 		Commands: []cli.Command{
-			{Name: "bench", Args: "[flags]", Summary: "the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)", Run: benchCommand},
+			{Name: "bench", Args: "[flags]", Summary: "the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)", Run: cli.Quiet(BenchCommand, ErrBenchUsage)},
 		},
 	}
 }
@@ -61,15 +59,6 @@ func flags(fs *flag.FlagSet) cli.Start {
 			Marks: *marks, Scores: *scores, NoGuess: *noGuess}
 		return New(opt, back), nil
 	}
-}
-
-// benchCommand is `minesweeper bench`: the solver plays many games.
-func benchCommand(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	err := BenchCommand(args, stdout, stderr)
-	if errors.Is(err, ErrBenchUsage) {
-		return cli.UsageError{} // the bench has said why
-	}
-	return err
 }
 
 // Options are the command line's choices for the game.

@@ -7,6 +7,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -110,3 +111,17 @@ func (e UsageError) Error() string {
 }
 
 func (e UsageError) Unwrap() error { return e.Err }
+
+// Quiet makes a subcommand of run, one that reads no standard input and
+// reports a bad command line, once it has said why on stderr, with its own
+// error usage: that error becomes a UsageError (status 2) with nothing
+// more to say.
+func Quiet(run func(args []string, stdout, stderr io.Writer) error, usage error) func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+		err := run(args, stdout, stderr)
+		if errors.Is(err, usage) {
+			return UsageError{}
+		}
+		return err
+	}
+}
