@@ -109,6 +109,6 @@ func TestAnswerCodesEveryGame(t *testing.T) {
 
 // The shipped four-digit tables' figures (docs/baseball.md).
 const (
-	total4, worst4   = 14942, 7
-	total4z, worst4z = 26350, 8
+	total4, worst4   = 14914, 7
+	total4z, worst4z = 26284, 7
 )
