@@ -162,10 +162,6 @@ type Config struct {
 	// set of more than Exact secrets; Wide and WideFrom widen it at sets
 	// of WideFrom secrets or more (0: never).
 	Width, Wide, WideFrom int
-	// Look, when more than the width, ranks the Look best guesses at a set
-	// of more than Exact secrets again by a deeper estimate (each class's
-	// best next guess's) before the width is taken.
-	Look int
 }
 
 // entry is the memo's value of a set.
@@ -561,9 +557,6 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 	// that split it alike (renamings the history does not show, digits no
 	// number left has) would only repeat a search.
 	w := s.width(m)
-	if s.cfg.Look > w {
-		w = s.cfg.Look
-	}
 	seen := make(map[setKey]bool, w)
 	kept := opts[:0]
 	for _, o := range opts {
@@ -576,48 +569,7 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 			kept = append(kept, o)
 		}
 	}
-	if s.cfg.Look > 0 {
-		kept = s.lookAhead(set, hist, used, kept, s.width(m))
-	}
 	return kept
-}
-
-// lookAhead ranks opts again by a deeper estimate, the estimate of each
-// class's best next guess, and keeps the best w of them.
-func (s *Solver) lookAhead(set []uint16, hist []Number, used uint16, opts []option, w int) []option {
-	buf := make([]uint16, len(set))
-	for i, o := range opts {
-		classes := s.split(set, o.guess, buf)
-		g := s.nums[o.guess]
-		next := append(hist[:len(hist):len(hist)], g)
-		list := s.guesses(next, used|s.g.digits(g))
-		deeper := float64(len(set))
-		for c, class := range classes[:s.answers] {
-			k := len(class)
-			if c == int(s.win) || k == 0 {
-				continue
-			}
-			if k <= 2 {
-				deeper += float64(2*k - 1)
-				continue
-			}
-			bestEst := math.Inf(1)
-			for _, h := range list {
-				counts := s.count(class, h)
-				e := float64(k)
-				for d, n := range counts[:s.answers] {
-					if n > 0 && d != int(s.win) {
-						e += s.est[n]
-					}
-				}
-				bestEst = min(bestEst, e)
-			}
-			deeper += bestEst
-		}
-		opts[i].est = deeper
-	}
-	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.est, b.est) })
-	return opts[:min(len(opts), w)]
 }
 
 // count returns the sizes of the classes that guess gi's answers split
