@@ -1,34 +1,36 @@
 // Package search finds number-baseball guessing strategies for the games
-// that package optimal does not cover: three digits with 0 (720 secrets),
+// that package optimal does not cover: three digits with 0 (720 numbers),
 // four digits from 1 to 9 (3024) and four from 0 to 9 (5040, the classic
-// Bulls and Cows). It writes each strategy as a small table (tree.go) that
-// the baseball package ships and walks.
+// Bulls and Cows). Encode writes a strategy as the small table that the
+// baseball package ships (trees/) and walks.
 //
 // The cost of a set S of secrets still possible is T(S) = |S| + min over
 // guesses g of the sum of T over the classes that g's answers split S into
 // (the class of all strikes costs nothing more); the total of a strategy
-// over all secrets is T of the whole set. Package optimal minimises it
-// exactly for 504 secrets. With 5040 the exact search is out of reach here,
-// so this one is a branch and bound whose width is limited where sets are
-// big:
+// over all secrets is T of the whole set. The search is a branch and bound
+// over that recursion:
 //
 //   - Symmetry, as in package optimal: renaming digits and moving places
 //     together keeps every score, so only one guess of each orbit under the
 //     renamings that fix the guesses made so far is tried (one first guess,
-//     a few dozen second ones), and guesses that split S into the same
-//     classes are tried once.
+//     a few dozen second ones). Guesses that differ only in digits no
+//     secret left has, and guesses that split S into the same classes, are
+//     tried once.
 //   - Width: at a set of more than Exact secrets only the Width best
 //     guesses by an estimate of their cost are searched; at smaller sets
-//     every guess is, cheapest lower bound first, which makes the value of
-//     every small set exact.
+//     every guess is, which makes the value of every such set exact. With
+//     Exact at least the biggest class after the first guess, the search
+//     is exhaustive.
 //   - Bounds: a node finds at most one secret and has one child per other
 //     answer, which bounds the cost of n secrets from below (lowerBounds); a
-//     guess is dropped as soon as its partial cost reaches the best found.
+//     guess is dropped as soon as its bound or its partial cost reaches the
+//     best found, and a set that one of its numbers tells apart costs
+//     2|S|-1 at once.
 //   - Memo: the value of a set depends on the set alone, so it is kept per
 //     set (by a 128-bit hash of its members).
 //
 // The search is single-threaded and deterministic: the same Config makes
-// the same tree.
+// the same tree. docs/baseball.md has the figures and the run times.
 package search
 
 import (
@@ -160,10 +162,6 @@ type Config struct {
 	// set of more than Exact secrets; Wide and WideFrom widen it at sets
 	// of WideFrom secrets or more (0: never).
 	Width, Wide, WideFrom int
-	// Look, when more than the width, ranks the Look best guesses at a set
-	// of more than Exact secrets again by a deeper estimate (each class's
-	// best next guess's) before the width is taken.
-	Look int
 }
 
 // entry is the memo's value of a set.
@@ -559,9 +557,6 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 	// that split it alike (renamings the history does not show, digits no
 	// number left has) would only repeat a search.
 	w := s.width(m)
-	if s.cfg.Look > w {
-		w = s.cfg.Look
-	}
 	seen := make(map[setKey]bool, w)
 	kept := opts[:0]
 	for _, o := range opts {
@@ -574,48 +569,7 @@ func (s *Solver) options(set []uint16, hist []Number, used uint16, ub int) []opt
 			kept = append(kept, o)
 		}
 	}
-	if s.cfg.Look > 0 {
-		kept = s.lookAhead(set, hist, used, kept, s.width(m))
-	}
 	return kept
-}
-
-// lookAhead ranks opts again by a deeper estimate, the estimate of each
-// class's best next guess, and keeps the best w of them.
-func (s *Solver) lookAhead(set []uint16, hist []Number, used uint16, opts []option, w int) []option {
-	buf := make([]uint16, len(set))
-	for i, o := range opts {
-		classes := s.split(set, o.guess, buf)
-		g := s.nums[o.guess]
-		next := append(hist[:len(hist):len(hist)], g)
-		list := s.guesses(next, used|s.g.digits(g))
-		deeper := float64(len(set))
-		for c, class := range classes[:s.answers] {
-			k := len(class)
-			if c == int(s.win) || k == 0 {
-				continue
-			}
-			if k <= 2 {
-				deeper += float64(2*k - 1)
-				continue
-			}
-			bestEst := math.Inf(1)
-			for _, h := range list {
-				counts := s.count(class, h)
-				e := float64(k)
-				for d, n := range counts[:s.answers] {
-					if n > 0 && d != int(s.win) {
-						e += s.est[n]
-					}
-				}
-				bestEst = min(bestEst, e)
-			}
-			deeper += bestEst
-		}
-		opts[i].est = deeper
-	}
-	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.est, b.est) })
-	return opts[:min(len(opts), w)]
 }
 
 // count returns the sizes of the classes that guess gi's answers split
@@ -928,15 +882,14 @@ func Decode(b []byte) (Game, *Tree, error) {
 }
 
 // Shipped returns the search's widths for the strategy that the baseball
-// package ships for g: the whole search for three digits and for four from
-// 1 to 9, a limited one for four with 0 (Bulls and Cows: 26284 guesses,
-// 10 over the optimum, in about 10 minutes on one core).
+// package ships for g: the whole search for three digits, a limited one for
+// four (minutes each; docs/baseball.md). With four digits from 1 to 9 the
+// limited search finds the least total, 14914: Exact at 840, the biggest
+// class after the first guess, makes the search exhaustive and finds the
+// same in about 8 minutes.
 func Shipped(g Game) Config {
-	switch {
-	case g.Places == 3:
+	if g.Places == 3 {
 		return Config{Exact: 1000}
-	case !g.Zero:
-		return Config{Exact: 840, Width: 3} // 840: the biggest class after the first guess, so exhaustive
 	}
 	return Config{Exact: 300, Width: 3}
 }
