@@ -16,6 +16,6 @@ func TestEnvCarriesTheRandomSource(t *testing.T) {
 	}
 	var fresh common
 	if x, y := fresh.env().Rand.Uint64(), fresh.env().Rand.Uint64(); x == y {
-		t.Error("without -seed two sessions draw the same numbers")
+		t.Error("without -seed two runs draw the same numbers")
 	}
 }

@@ -205,7 +205,7 @@ func (c *core) run(ctx context.Context) (err error) {
 // back to one, caught by the loop with its stack: the front end puts the
 // terminal back first, then Run panics again with Value (Go's trace then
 // ends with the panic's message, on the player's restored terminal), and
-// RunStream returns it, so that one session's panic ends only that session.
+// RunStream returns it, so that a panic ends only the connection it came from.
 type ScreenPanic struct {
 	Value any
 	Stack []byte // where it panicked

@@ -80,7 +80,7 @@ func TestStoreKeepsTen(t *testing.T) {
 	}
 }
 
-// TestStoreMergesOtherWrites keeps the times another session wrote after
+// TestStoreMergesOtherWrites keeps the times another run of the program wrote after
 // this one loaded the file.
 func TestStoreMergesOtherWrites(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "scores.json")
@@ -92,7 +92,7 @@ func TestStoreMergesOtherWrites(t *testing.T) {
 	c := newStore(path, osFS{})
 	c.load(day)
 	if got := c.times("beginner"); len(got) != 2 {
-		t.Errorf("times %v, want both sessions' wins", got)
+		t.Errorf("times %v, want both runs' wins", got)
 	}
 }
 
@@ -208,7 +208,7 @@ func TestStoreWriteDiesHalfWay(t *testing.T) {
 			if !bytes.Equal(before, after) {
 				t.Errorf("the file changed:\n%s\nwas:\n%s", after, before)
 			}
-			// The next session reads the old times, whatever the dead one left.
+			// The next run of the program reads the old times, whatever the dead one left.
 			next := newStore(path, osFS{})
 			next.load(day.Add(time.Hour))
 			if n := next.takeNotice(); n != nil {
