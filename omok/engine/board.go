@@ -363,57 +363,62 @@ func (b *Board) clearCell(i int) {
 // refresh recomputes every direction of empty cell i (after an undo, or at
 // the start).
 func (b *Board) refresh(i int) {
-	for s := range 2 {
-		b.count[s][b.combo[s][i]]++ // balanced by refreshCombo's decrement
-	}
 	for d := range 4 {
 		b.pat[d][i] = b.tab[0][b.keys[d][i]]&0x0f | b.tab[1][b.keys[d][i]]&0xf0
 	}
-	b.refreshCombo(i)
+	for s := range 2 {
+		b.count[s][b.combo[s][i]]++ // balanced by refreshCombo's decrement
+		b.refreshCombo(i, s)
+	}
 }
 
-// refreshDir recomputes one direction of empty cell i.
+// refreshDir recomputes one direction of empty cell i, and the combo of
+// each side whose pattern there changed. Under renju both are redone: a
+// point's being forbidden can hang on either colour's stones.
 func (b *Board) refreshDir(i, d int) {
 	k := b.keys[d][i]
 	p := b.tab[0][k]&0x0f | b.tab[1][k]&0xf0
-	if p == b.pat[d][i] {
+	changed := p ^ b.pat[d][i]
+	if changed == 0 {
 		return
 	}
 	b.pat[d][i] = p
-	b.refreshCombo(i)
+	for s := range 2 {
+		if b.fb != nil || changed>>(4*s)&0x0f != 0 {
+			b.refreshCombo(i, s)
+		}
+	}
 }
 
-// refreshCombo recomputes the combos and scores of empty cell i from its
-// four patterns.
-func (b *Board) refreshCombo(i int) {
-	for s := range 2 {
-		shift := uint(4 * s)
-		var ps [4]pattern
-		var key uint16
-		for d := range 4 {
-			ps[d] = pattern(b.pat[d][i]>>shift) & 0x0f
-			key |= uint16(ps[d]) << (4 * d)
-		}
-		cm := comboTable[key]
-		if b.fb != nil && cm != cmFive && (cm >= cmF3 || hasOverline(ps)) &&
-			b.fb.Forbidden(b.point(i), Color(s+1)) {
-			// Only a move that makes a three, a four or an overline can be
-			// forbidden; the rule is asked about no other.
-			cm = cmForbidden
-		}
-		sc := int32(0)
-		if cm != cmForbidden {
-			for _, p := range ps {
-				sc += patternValue[p]
-			}
-			sc += comboValue[cm]
-		}
-		b.count[s][b.combo[s][i]]--
-		b.count[s][cm]++
-		b.combo[s][i] = cm
-		b.total[s] += sc - b.score[s][i]
-		b.score[s][i] = sc
+// refreshCombo recomputes side s's combo and score of empty cell i from
+// its four patterns.
+func (b *Board) refreshCombo(i, s int) {
+	shift := uint(4 * s)
+	var ps [4]pattern
+	var key uint16
+	for d := range 4 {
+		ps[d] = pattern(b.pat[d][i]>>shift) & 0x0f
+		key |= uint16(ps[d]) << (4 * d)
 	}
+	cm := comboTable[key]
+	if b.fb != nil && cm != cmFive && (cm >= cmF3 || hasOverline(ps)) &&
+		b.fb.Forbidden(b.point(i), Color(s+1)) {
+		// Only a move that makes a three, a four or an overline can be
+		// forbidden; the rule is asked about no other.
+		cm = cmForbidden
+	}
+	sc := int32(0)
+	if cm != cmForbidden {
+		for _, p := range ps {
+			sc += patternValue[p]
+		}
+		sc += comboValue[cm]
+	}
+	b.count[s][b.combo[s][i]]--
+	b.count[s][cm]++
+	b.combo[s][i] = cm
+	b.total[s] += sc - b.score[s][i]
+	b.score[s][i] = sc
 }
 
 func hasOverline(ps [4]pattern) bool {

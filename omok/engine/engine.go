@@ -107,6 +107,7 @@ type settings struct {
 	vctNodes  int64
 	noise     int32   // evaluation noise, +-
 	impulsive float64 // chance of playing by first impression
+	prune     bool    // the search's pruning and reductions (searcher.prune)
 }
 
 func settingsFor(l Level) settings {
@@ -116,7 +117,7 @@ func settingsFor(l Level) settings {
 	case Normal:
 		return settings{maxDepth: 4, width: [3]int{14, 10, 8}, vcfDepth: 8, vcfNodes: 20000}
 	}
-	return settings{maxDepth: 40, width: [3]int{0, 24, 14}, vcfDepth: 24, vctDepth: 8, vcfNodes: 60000, vctNodes: 200000}
+	return settings{maxDepth: 40, width: [3]int{0, 24, 14}, vcfDepth: 24, vctDepth: 8, vcfNodes: 60000, vctNodes: 200000, prune: true}
 }
 
 // Result is the engine's move and what it knew.
@@ -205,6 +206,7 @@ func (e *Engine) Think(ctx context.Context, b *Board, lim Limits) (Result, error
 		s.deadline = start.Add(Budget(lim.Time))
 	}
 	s.width = e.set.width
+	s.prune = e.set.prune
 	r := e.think(s, lim)
 	r.Nodes = s.nodes
 	if anyLegal(b) < 0 {
@@ -283,7 +285,7 @@ func (e *Engine) think(s *searcher, lim Limits) Result {
 	}
 	if e.set.vcfDepth > 0 && e.level == Hard {
 		each := budgetShare{most: e.set.vctNodes / 8, time: lim.Time / 20}
-		s.budget(lim.Nodes/2, e.set.vctNodes*2, lim.Time/3, func() { s.defendThreat(e.set.vcfDepth, e.set.vctDepth, each) })
+		s.budget(lim.Nodes/8, e.set.vctNodes*2, lim.Time/12, func() { s.defendThreat(e.set.vcfDepth, e.set.vctDepth, each) })
 	}
 	if e.set.noise > 0 {
 		n := e.set.noise

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"slices"
 	"time"
 )
@@ -110,11 +111,20 @@ type searcher struct {
 	killer   [maxPly + 1][2]int
 	history  [2][]int32
 	threats  *threatCache
-	rootOnly []move // when set, the root's moves (those that stop a threat)
+	rootOnly []move            // when set, the root's moves (those that stop a threat)
+	prune    bool              // futility, razoring, late move pruning and reductions
+	eval     [maxPly + 1]int32 // the static evaluation of each ply's node, or noEval
 }
+
+// noEval marks a node whose static evaluation was not taken: the side to
+// move had to answer a threat.
+const noEval = -scoreInf - 1
 
 func newSearcher(b *Board, tt *ttable) *searcher {
 	s := &searcher{b: b, tt: tt, now: time.Now}
+	for i := range s.eval {
+		s.eval[i] = noEval
+	}
 	for i := range s.buf {
 		s.buf[i] = make([]move, 0, 64)
 	}
@@ -277,6 +287,52 @@ func (s *searcher) settle(ply int) (v int32, settled bool, forced int) {
 	return 0, false, -1
 }
 
+// Pruning and reduction, in plies and the evaluation's units, after the
+// manner of Rapfi's alpha-beta search: a node far above beta at a shallow
+// depth is taken at its evaluation (reverse futility), one far below alpha
+// drops to the quiescence of fours (razoring), a shallow node tries only
+// its first moves in the order, and later moves are searched shallower
+// first (late move reductions), again at full depth when they surprise.
+const (
+	futilityDepth  = 4   // reverse futility pruning at depths up to this
+	futilityMargin = 250 // ... when the evaluation is this much a ply above beta
+	razorDepth     = 2   // razoring at depths up to this
+	razorMargin    = 150 // ... when the evaluation is this much (plus a ply's) below alpha
+)
+
+// lateMoves is how many moves a node of depth d tries before it drops the
+// quiet ones (neither side's four or three), when its evaluation is not
+// improving on that of two plies before (and twice as many when it is).
+func lateMoves(d int, improving bool) int {
+	n := lateMoveTable[min(d, len(lateMoveTable)-1)]
+	if improving {
+		return n
+	}
+	return n / 2
+}
+
+// reduction is how many plies shallower the n-th move (from 0) of a node
+// of depth d is searched first: about ln d times ln n over one and a half.
+func reduction(d, n int) int {
+	return int(reductionTable[min(d, 63)][min(n, 63)])
+}
+
+var (
+	lateMoveTable  [64]int
+	reductionTable [64][64]int8
+)
+
+func init() {
+	for d := range lateMoveTable {
+		lateMoveTable[d] = 6 + 2*int(math.Pow(float64(d), 1.32))
+	}
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			reductionTable[d][n] = int8(0.25 + math.Log(float64(d))*math.Log(float64(n))/1.5)
+		}
+	}
+}
+
 // pvs is a principal variation search of depth plies (negamax, alpha-beta),
 // with the forced block of a four searched without using depth, and a
 // quiescence of fours below depth 0.
@@ -293,6 +349,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 		return b.evaluate()
 	}
 	if forced >= 0 {
+		s.eval[ply] = noEval
 		b.play(forced)
 		v := -s.pvs(depth, ply+1, -beta, -alpha)
 		b.undo()
@@ -301,6 +358,7 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	if depth <= 0 {
 		return s.quiesce(ply, alpha, beta, 0)
 	}
+	pvNode := beta-alpha > 1
 	ttMove := -1
 	if e := s.tt.probe(b.hash); e != nil {
 		ttMove = int(e.move)
@@ -314,25 +372,58 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 			}
 		}
 	}
+	m, o := b.ToMove().side(), 1-b.ToMove().side()
+	threatened := b.count[o][cmFlex4] > 0 // the opponent has an open three
+	improving := false
+	s.eval[ply] = noEval
+	if s.prune && !threatened {
+		eval := b.evaluate()
+		s.eval[ply] = eval
+		improving = ply >= 2 && s.eval[ply-2] != noEval && eval > s.eval[ply-2]
+		if !pvNode && ply > 0 {
+			if depth <= futilityDepth && eval-futilityMargin*int32(depth) >= beta && eval < scoreMate {
+				return eval
+			}
+			if depth <= razorDepth && eval+razorMargin*int32(depth+1) <= alpha {
+				if v := s.quiesce(ply, alpha, alpha+1, 0); v <= alpha {
+					return v
+				}
+			}
+		}
+	}
 	ms := s.candidates(ply, ttMove)
 	if len(ms) == 0 {
 		return b.evaluate()
 	}
-	if w := s.widthAt(depth); w > 0 && len(ms) > w && b.count[1-b.ToMove().side()][cmFlex4] == 0 {
+	if w := s.widthAt(depth); w > 0 && len(ms) > w && !threatened {
 		ms = ms[:w]
 	}
 	// ms lives in s.buf[ply]; deeper plies use their own buffers.
 	best, bestMove := int32(-scoreInf), ms[0].i
 	origAlpha := alpha
+	late := lateMoves(depth, improving)
 	for n, mv := range ms {
+		tactical := mv.i == ttMove || hasFour(b.combo[m][mv.i]) || hasThree(b.combo[m][mv.i]) ||
+			hasFour(b.combo[o][mv.i]) || hasThree(b.combo[o][mv.i])
+		if s.prune && !pvNode && !threatened && n >= late && !tactical && best > -scoreMate {
+			continue
+		}
 		b.play(mv.i)
 		var v int32
 		if n == 0 {
 			v = -s.pvs(depth-1, ply+1, -beta, -alpha)
 		} else {
 			r := 0
-			if depth >= 3 && n >= 4 && mv.order < 1<<19 {
-				r = 1 // late moves: a shallower look first
+			if depth >= 3 && n >= 3 && mv.order < 1<<19 {
+				if s.prune {
+					r = reduction(depth, n)
+					if pvNode || tactical {
+						r = max(r-1, 0)
+					}
+					r = min(r, depth-2)
+				} else if n >= 4 {
+					r = 1 // late moves: a shallower look first
+				}
 			}
 			v = -s.pvs(depth-1-r, ply+1, -alpha-1, -alpha)
 			if v > alpha && (r > 0 || v < beta) {
@@ -350,7 +441,6 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 			alpha = v
 		}
 		if alpha >= beta {
-			m := b.ToMove().side()
 			s.history[m][mv.i] += int32(depth * depth)
 			if s.killer[ply][0] != mv.i {
 				s.killer[ply][1], s.killer[ply][0] = s.killer[ply][0], mv.i
