@@ -33,6 +33,7 @@ var (
 	openings = flag.String("openings", "", "a file of openings (see testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
 	seed     = flag.Uint64("seed", 1, "seed of the openings")
 	nodes    = flag.Int64("nodes", 0, "termgames' brains think this many positions a move instead of using the clock (deterministic games, for tuning)")
+	oppNodes = flag.Int64("opponent-nodes", 0, "an opponent program brain thinks this many positions a move (INFO MAX_NODE, which Rapfi reads), its clock lifted to a minute")
 	patience = flag.Duration("patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
 )
 
@@ -54,7 +55,8 @@ type player interface {
 // brain drives a Gomocup brain over its stdin and stdout.
 type brain struct {
 	label string
-	turn  int // timeout_turn, in milliseconds
+	turn  int      // timeout_turn, in milliseconds
+	info  []string // more INFO lines, sent after the usual ones
 	w     io.Writer
 	r     *bufio.Reader
 	stop  func()
@@ -109,13 +111,13 @@ func (b *brain) first(black, white []engine.Point, me engine.Color) (engine.Poin
 	if ok, err := b.answer(); err != nil || ok != "OK" {
 		return engine.Point{}, fmt.Errorf("%s: START answered %q, %v", b.label, ok, err)
 	}
-	for _, s := range []string{
+	for _, s := range append([]string{
 		fmt.Sprintf("INFO timeout_turn %d", b.turn),
 		"INFO timeout_match 0",
 		"INFO max_memory 67108864",
 		fmt.Sprintf("INFO rule %d", *rule),
 		"INFO game_type 1",
-	} {
+	}, b.info...) {
 		if err := b.send("%s", s); err != nil {
 			return engine.Point{}, err
 		}
@@ -193,7 +195,12 @@ func program(t *testing.T, command string, turn int) *brain {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start %s: %v", command, err)
 	}
-	return &brain{label: filepath.Base(f[0]), turn: turn, w: in, r: bufio.NewReader(out), stop: func() {
+	var info []string
+	if *oppNodes > 0 {
+		turn = 60000
+		info = append(info, fmt.Sprintf("INFO MAX_NODE %d", *oppNodes))
+	}
+	return &brain{label: filepath.Base(f[0]), turn: turn, info: info, w: in, r: bufio.NewReader(out), stop: func() {
 		in.Close()
 		done := make(chan struct{})
 		go func() { _ = cmd.Wait(); close(done) }()
@@ -370,6 +377,7 @@ func (g *bsd) close() {
 // side is one side's tally.
 type side struct {
 	wins       int
+	asBlack    int // of the wins, those as black
 	moves      int
 	total, max time.Duration
 }
@@ -385,7 +393,7 @@ func (s side) String() string {
 	if s.moves > 0 {
 		avg = s.total / time.Duration(s.moves)
 	}
-	return fmt.Sprintf("%d wins, %d moves, avg %v, max %v", s.wins, s.moves, avg.Round(time.Millisecond), s.max.Round(time.Millisecond))
+	return fmt.Sprintf("%d wins (%d as black, %d as white), %d moves, avg %v, max %v", s.wins, s.asBlack, s.wins-s.asBlack, s.moves, avg.Round(time.Millisecond), s.max.Round(time.Millisecond))
 }
 
 // scripted is the Beginner, keeping its own board.
@@ -514,9 +522,15 @@ func TestMatch(t *testing.T) {
 		switch winner {
 		case ourColor:
 			us.wins++
+			if ourColor == engine.Black {
+				us.asBlack++
+			}
 			result = "termgames wins"
 		case ourColor.Other():
 			them.wins++
+			if ourColor == engine.White {
+				them.asBlack++
+			}
 			result = theirs.name() + " wins; moves " + fmt.Sprint(hist)
 		default:
 			draws++
@@ -531,6 +545,10 @@ func TestMatch(t *testing.T) {
 	t.Logf("termgames-%s: %v", lv, us)
 	t.Logf("opponent:  %v", them)
 	t.Logf("W/L/D for termgames-%s: %d/%d/%d (%d of the wins by the opponent's timeout)", lv, us.wins, them.wins, draws, timeouts)
+	asBlack := (*games + 1) / 2 // games with termgames as black: the even ones
+	bw, bl := us.asBlack, them.wins-them.asBlack
+	ww, wl := us.wins-us.asBlack, them.asBlack
+	t.Logf("termgames-%s as black: %d/%d/%d, as white: %d/%d/%d", lv, bw, bl, asBlack-bw-bl, ww, wl, *games-asBlack-ww-wl)
 }
 
 // randomOpening returns n stones in the 5x5 square at the centre.

@@ -20,7 +20,7 @@ import (
 	"termgames/omok/renju"
 )
 
-// Two checks against Rapfi (github.com/dhbloo/rapfi, a pbrain-rapfi built
+// Checks and tools that use Rapfi (github.com/dhbloo/rapfi, a pbrain-rapfi built
 // with its classical config from dhbloo/rapfi-networks), run by hand:
 //
 //	go test -tags match -run TestForbidAgainstRapfi -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi
@@ -32,6 +32,7 @@ var (
 	makeN     = flag.Int("make", 20, "TestMakeOpenings: balanced openings to find")
 	outFile   = flag.String("out", "", "TestMakeOpenings: the file to write (default: only the log)")
 	evalLimit = flag.Int("balance", 150, "TestMakeOpenings: the most |eval| Rapfi may give the side to move")
+	evalNodes = flag.Int("balance-nodes", 0, "TestMakeOpenings: judge each opening once, by Rapfi at this many positions (INFO MAX_NODE), instead of at 0.5 s and 1.5 s")
 )
 
 func needRapfi(t *testing.T) {
@@ -234,19 +235,28 @@ var evalLine = regexp.MustCompile(`\|\s*Ev(?:al)?\s+([-+]?M?\d+)`)
 // Rapfi's) with timeout_turn turnMS and returns its last reported
 // evaluation, a mate as ±100000, and how long it took.
 func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Duration, error) {
+	eval, _, d, err := rapfiThink(br, size, o, fmt.Sprintf("INFO timeout_turn %d", turnMS))
+	return eval, d, err
+}
+
+// rapfiThink has Rapfi think about the position o (the side to move is
+// Rapfi's) with the INFO line limit and returns its last reported
+// evaluation (a mate as ±100000), its move and how long it took.
+func rapfiThink(br *brain, size int, o []engine.Point, limit ...string) (int, engine.Point, time.Duration, error) {
+	fail := func(err error) (int, engine.Point, time.Duration, error) { return 0, engine.Point{}, 0, err }
 	if err := br.send("START %d", size); err != nil {
-		return 0, 0, err
+		return fail(err)
 	}
 	if a, err := br.answer(); err != nil || a != "OK" {
-		return 0, 0, fmt.Errorf("START: %q %v", a, err)
+		return fail(fmt.Errorf("START: %q %v", a, err))
 	}
-	for _, s := range []string{fmt.Sprintf("INFO timeout_turn %d", turnMS), "INFO timeout_match 0", "INFO max_memory 67108864", "INFO rule 0"} {
+	for _, s := range append([]string{"INFO timeout_match 0", "INFO max_memory 67108864", "INFO rule 0"}, limit...) {
 		if err := br.send("%s", s); err != nil {
-			return 0, 0, err
+			return fail(err)
 		}
 	}
 	if err := br.send("BOARD"); err != nil {
-		return 0, 0, err
+		return fail(err)
 	}
 	me := len(o) % 2 // 0: black to move
 	for k, p := range o {
@@ -255,18 +265,18 @@ func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Dur
 			who = 1
 		}
 		if err := br.send("%d,%d,%d", p.X, p.Y, who); err != nil {
-			return 0, 0, err
+			return fail(err)
 		}
 	}
 	start := time.Now()
 	if err := br.send("DONE"); err != nil {
-		return 0, 0, err
+		return fail(err)
 	}
 	eval, seen := 0, false
 	for {
 		line, err := br.r.ReadString('\n')
 		if err != nil {
-			return 0, 0, err
+			return fail(err)
 		}
 		line = strings.TrimSpace(line)
 		if m := evalLine.FindStringSubmatch(line); m != nil {
@@ -285,13 +295,16 @@ func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Dur
 		if strings.HasPrefix(strings.ToUpper(line), "MESSAGE") || line == "" {
 			continue
 		}
-		if !moveLine.MatchString(line) {
-			return 0, 0, fmt.Errorf("rapfi answered %q", line)
+		m := moveLine.FindStringSubmatch(line)
+		if m == nil {
+			return fail(fmt.Errorf("rapfi answered %q", line))
 		}
 		if !seen {
-			return 0, 0, fmt.Errorf("rapfi gave no evaluation before %q", line)
+			return fail(fmt.Errorf("rapfi gave no evaluation before %q", line))
 		}
-		return eval, time.Since(start), nil
+		x, _ := strconv.Atoi(m[1])
+		y, _ := strconv.Atoi(m[2])
+		return eval, engine.Point{X: x, Y: y}, time.Since(start), nil
 	}
 }
 
@@ -300,6 +313,8 @@ func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Dur
 // at timeout_turn 530 and then 1580 (with timeout_match 0 it spends nearly
 // all of it: about 0.5 s and 1.5 s), scores
 // within ±balance for the side to move. Each is written with both scores.
+// With -balance-nodes N Rapfi judges each once, at N positions: quicker,
+// and the same on any machine; the tuning set was made so.
 func TestMakeOpenings(t *testing.T) {
 	needRapfi(t)
 	br := program(t, *rapfiPath, 1000)
@@ -307,8 +322,13 @@ func TestMakeOpenings(t *testing.T) {
 	rng := rand.New(rand.NewPCG(*seed, 2615))
 	var out strings.Builder
 	fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
-	fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 530 and 1580), within ±%d.\n", *evalLimit)
-	fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d; used for measuring, never for tuning.\n", *seed)
+	if *evalNodes > 0 {
+		fmt.Fprintf(&out, "# Rapfi's eval for the side to move after %d positions (INFO MAX_NODE), within ±%d.\n", *evalNodes, *evalLimit)
+		fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d -balance-nodes %d -balance %d.\n", *seed, *evalNodes, *evalLimit)
+	} else {
+		fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 530 and 1580), within ±%d.\n", *evalLimit)
+		fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d; used for measuring, never for tuning.\n", *seed)
+	}
 	found, tried := 0, 0
 	seen := map[string]bool{}
 	for found < *makeN {
@@ -322,6 +342,18 @@ func TestMakeOpenings(t *testing.T) {
 			continue
 		}
 		tried++
+		if *evalNodes > 0 {
+			e, _, _, err := rapfiThink(br, 15, o, "INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *evalNodes))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%-30s eval %6d: %v", key, e, abs(e) <= *evalLimit)
+			if abs(e) <= *evalLimit {
+				found++
+				fmt.Fprintf(&out, "%-30s # %d\n", key, e)
+			}
+			continue
+		}
 		e1, d1, err := rapfiEval(br, 15, o, 530)
 		if err != nil {
 			t.Fatal(err)
