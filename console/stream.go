@@ -13,7 +13,7 @@ import (
 // beside Run: it puts the terminal in the games' state with escape
 // sequences alone (the remote side owns raw mode), and puts it back on
 // every way out. A panic in a screen is returned as a *ScreenPanic, once
-// the terminal is put back: one session's panic must not end a server.
+// the terminal is put back: one player's panic must not end a server.
 //
 // It reaches nothing of the process: opt.Width is this terminal's own
 // measure (nil: narrow until the terminal answers, with MeasureWidth),

@@ -98,7 +98,7 @@ type Seat struct {
 	Resume  string // the code that gives the seat back
 	Taken   bool
 	Present int       // sessions showing the table from this seat; 0: away
-	Away    time.Time // when the seat's last session left, while away
+	Away    time.Time // when the seat's last connection closed, while away
 }
 
 // Outcome is how a game ended.

@@ -232,8 +232,8 @@ func TestLimitPortForwarding(t *testing.T) {
 	}
 }
 
-// A panic in one session's screen ends that session, with a line and a
-// log entry; the server and the other sessions go on.
+// A panic in one player's screen ends that player's connection, with a
+// line and a log entry; the server and the other players go on.
 func TestPanicEndsOneSession(t *testing.T) {
 	srv := startServer(t, Config{})
 	other := connect(t, srv.addr, "other", noKey(), 80, 24, narrow, "")
@@ -241,7 +241,7 @@ func TestPanicEndsOneSession(t *testing.T) {
 	c := connect(t, srv.addr, "crash", noKey(), 80, 24, narrow, "")
 	c.waitFor("name crash")
 	c.send("p")
-	c.waitOut("something went wrong; this session ends here")
+	c.waitOut("something went wrong; this connection ends here")
 	if got := c.end(); got != 1 {
 		t.Errorf("exit status %d, want 1", got)
 	}

@@ -90,8 +90,8 @@ var (
 	errTooMuchInput = errors.New("too much input")
 )
 
-// handle runs one session: the checks first (each refusal one line and a
-// status), then the top menu in a console on the channel.
+// handle serves one SSH connection: the checks first (each refusal one
+// line and a status), then the top menu in a console on the channel.
 func (s *Server) handle(sess ssh.Session) {
 	addr := addressOf(sess.RemoteAddr())
 	key := ""
@@ -102,10 +102,10 @@ func (s *Server) handle(sess ssh.Session) {
 	log := s.log.With("remote", addr, "user", name, "key", key)
 	defer func() {
 		// A panic here is ours, not a screen's (RunStream returns
-		// those): it ends this session only.
+		// those): it ends this connection only.
 		if p := recover(); p != nil {
 			log.Error("panic", "panic", p)
-			say(sess.Stderr(), "termgames: something went wrong; this session ends here.")
+			say(sess.Stderr(), "termgames: something went wrong; this connection ends here.")
 			_ = sess.Exit(1)
 		}
 	}()
@@ -166,7 +166,7 @@ func (s *Server) handle(sess ssh.Session) {
 		var sp *console.ScreenPanic
 		errors.As(err, &sp)
 		log.Error("panic in a screen", "panic", sp.Value, "stack", string(sp.Stack))
-		say(sess, "termgames: something went wrong; this session ends here. Sorry!")
+		say(sess, "termgames: something went wrong; this connection ends here. Sorry!")
 		status = 1
 	default:
 		status = 1
