@@ -403,8 +403,10 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	origAlpha := alpha
 	late := lateMoves(depth, improving)
 	for n, mv := range ms {
-		tactical := mv.i == ttMove || hasFour(b.combo[m][mv.i]) || hasThree(b.combo[m][mv.i]) ||
-			hasFour(b.combo[o][mv.i]) || hasThree(b.combo[o][mv.i])
+		// A tactical move (the table's, or a four or three for either side)
+		// is never pruned and is reduced less; only pruning asks.
+		tactical := s.prune && (mv.i == ttMove || hasFour(b.combo[m][mv.i]) || hasThree(b.combo[m][mv.i]) ||
+			hasFour(b.combo[o][mv.i]) || hasThree(b.combo[o][mv.i]))
 		if s.prune && !pvNode && !threatened && n >= late && !tactical && best > -scoreMate {
 			continue
 		}

@@ -231,32 +231,24 @@ func TestForbidAgainstRapfi(t *testing.T) {
 // evalLine is Rapfi's brief MESSAGE: "... | Eval 35 | ...", or "Eval +M9".
 var evalLine = regexp.MustCompile(`\|\s*Ev(?:al)?\s+([-+]?M?\d+)`)
 
-// rapfiEval has Rapfi think about the position (the side to move is
-// Rapfi's) with timeout_turn turnMS and returns its last reported
-// evaluation, a mate as ±100000, and how long it took.
-func rapfiEval(br *brain, size int, o []engine.Point, turnMS int) (int, time.Duration, error) {
-	eval, _, d, err := rapfiThink(br, size, o, fmt.Sprintf("INFO timeout_turn %d", turnMS))
-	return eval, d, err
-}
-
-// rapfiThink has Rapfi think about the position o (the side to move is
-// Rapfi's) with the INFO line limit and returns its last reported
-// evaluation (a mate as ±100000), its move and how long it took.
-func rapfiThink(br *brain, size int, o []engine.Point, limit ...string) (int, engine.Point, time.Duration, error) {
-	fail := func(err error) (int, engine.Point, time.Duration, error) { return 0, engine.Point{}, 0, err }
+// rapfiEval has Rapfi think about the position o (the side to move is
+// Rapfi's) within the INFO line limit (a timeout_turn, or a MAX_NODE) and
+// returns its last reported evaluation, a mate as ±100000, and how long
+// it took.
+func rapfiEval(br *brain, size int, o []engine.Point, limit ...string) (int, time.Duration, error) {
 	if err := br.send("START %d", size); err != nil {
-		return fail(err)
+		return 0, 0, err
 	}
 	if a, err := br.answer(); err != nil || a != "OK" {
-		return fail(fmt.Errorf("START: %q %v", a, err))
+		return 0, 0, fmt.Errorf("START: %q %v", a, err)
 	}
 	for _, s := range append([]string{"INFO timeout_match 0", "INFO max_memory 67108864", "INFO rule 0"}, limit...) {
 		if err := br.send("%s", s); err != nil {
-			return fail(err)
+			return 0, 0, err
 		}
 	}
 	if err := br.send("BOARD"); err != nil {
-		return fail(err)
+		return 0, 0, err
 	}
 	me := len(o) % 2 // 0: black to move
 	for k, p := range o {
@@ -265,18 +257,18 @@ func rapfiThink(br *brain, size int, o []engine.Point, limit ...string) (int, en
 			who = 1
 		}
 		if err := br.send("%d,%d,%d", p.X, p.Y, who); err != nil {
-			return fail(err)
+			return 0, 0, err
 		}
 	}
 	start := time.Now()
 	if err := br.send("DONE"); err != nil {
-		return fail(err)
+		return 0, 0, err
 	}
 	eval, seen := 0, false
 	for {
 		line, err := br.r.ReadString('\n')
 		if err != nil {
-			return fail(err)
+			return 0, 0, err
 		}
 		line = strings.TrimSpace(line)
 		if m := evalLine.FindStringSubmatch(line); m != nil {
@@ -295,16 +287,13 @@ func rapfiThink(br *brain, size int, o []engine.Point, limit ...string) (int, en
 		if strings.HasPrefix(strings.ToUpper(line), "MESSAGE") || line == "" {
 			continue
 		}
-		m := moveLine.FindStringSubmatch(line)
-		if m == nil {
-			return fail(fmt.Errorf("rapfi answered %q", line))
+		if !moveLine.MatchString(line) {
+			return 0, 0, fmt.Errorf("rapfi answered %q", line)
 		}
 		if !seen {
-			return fail(fmt.Errorf("rapfi gave no evaluation before %q", line))
+			return 0, 0, fmt.Errorf("rapfi gave no evaluation before %q", line)
 		}
-		x, _ := strconv.Atoi(m[1])
-		y, _ := strconv.Atoi(m[2])
-		return eval, engine.Point{X: x, Y: y}, time.Since(start), nil
+		return eval, time.Since(start), nil
 	}
 }
 
@@ -343,7 +332,7 @@ func TestMakeOpenings(t *testing.T) {
 		}
 		tried++
 		if *evalNodes > 0 {
-			e, _, _, err := rapfiThink(br, 15, o, "INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *evalNodes))
+			e, _, err := rapfiEval(br, 15, o, "INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *evalNodes))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -354,7 +343,7 @@ func TestMakeOpenings(t *testing.T) {
 			}
 			continue
 		}
-		e1, d1, err := rapfiEval(br, 15, o, 530)
+		e1, d1, err := rapfiEval(br, 15, o, "INFO timeout_turn 530")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -362,7 +351,7 @@ func TestMakeOpenings(t *testing.T) {
 			t.Logf("%-30s eval %6d (%v): no", key, e1, d1.Round(time.Millisecond))
 			continue
 		}
-		e2, d2, err := rapfiEval(br, 15, o, 1580)
+		e2, d2, err := rapfiEval(br, 15, o, "INFO timeout_turn 1580")
 		if err != nil {
 			t.Fatal(err)
 		}
