@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"context"
 	"flag"
 	"fmt"
@@ -81,25 +80,13 @@ type defencePos struct {
 
 func readDefences(t *testing.T) []defencePos {
 	t.Helper()
-	f, err := os.Open(defencesFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var ds []defencePos
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		before, after, ok := strings.Cut(line, "|")
+	for _, l := range dataLines(t, defencesFile) {
+		before, after, ok := strings.Cut(l.text, "|")
 		if !ok {
-			t.Fatalf("%s:%d: no |", defencesFile, n)
+			t.Fatalf("%s:%d: no |", defencesFile, l.n)
 		}
-		d := defencePos{line: n}
+		d := defencePos{line: l.n}
 		for _, s := range strings.Fields(before) {
 			d.moves = append(d.moves, parsePoint(t, s))
 		}

@@ -42,25 +42,13 @@ type tactic struct {
 
 func readTactics(t *testing.T) []tactic {
 	t.Helper()
-	f, err := os.Open(tacticsFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var ts []tactic
-	sc := bufio.NewScanner(f)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		f := strings.Fields(line)
+	for _, l := range dataLines(t, tacticsFile) {
+		f := strings.Fields(l.text)
 		if len(f) < 3 {
-			t.Fatalf("%s:%d: want kind, moves, answer", tacticsFile, n)
+			t.Fatalf("%s:%d: want kind, moves, answer", tacticsFile, l.n)
 		}
-		tc := tactic{line: n, kind: f[0]}
+		tc := tactic{line: l.n, kind: f[0]}
 		for _, s := range f[1 : len(f)-1] {
 			tc.moves = append(tc.moves, parsePoint(t, s))
 		}
@@ -68,6 +56,34 @@ func readTactics(t *testing.T) []tactic {
 		ts = append(ts, tc)
 	}
 	return ts
+}
+
+// dataLine is a line of a suite's file, with its number from 1.
+type dataLine struct {
+	n    int
+	text string
+}
+
+// dataLines reads a suite's file: its lines that are neither blank nor a
+// comment (#), trimmed.
+func dataLines(t *testing.T, path string) []dataLine {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ls []dataLine
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if line := strings.TrimSpace(sc.Text()); line != "" && line[0] != '#' {
+			ls = append(ls, dataLine{n, line})
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return ls
 }
 
 func parsePoint(t *testing.T, s string) Point {
