@@ -114,6 +114,10 @@ type searcher struct {
 	rootOnly []move            // when set, the root's moves (those that stop a threat)
 	prune    bool              // futility, razoring, late move pruning and reductions
 	eval     [maxPly + 1]int32 // the static evaluation of each ply's node, or noEval
+	// mark and stamp flag the cells of a restricted move list: cell i is
+	// in it when mark[i] == stamp.
+	mark  []uint32
+	stamp uint32
 }
 
 // noEval marks a node whose static evaluation was not taken: the side to
@@ -132,6 +136,7 @@ func newSearcher(b *Board, tt *ttable) *searcher {
 		s.history[i] = make([]int32, len(b.cells))
 	}
 	s.threats = newThreatCache(1 << 14)
+	s.mark = make([]uint32, len(b.cells))
 	return s
 }
 
@@ -222,6 +227,7 @@ func (s *searcher) candidates(ply int, ttMove int) []move {
 	m := b.ToMove().side()
 	o := 1 - m
 	defend := b.count[o][cmFlex4] > 0
+	stopFourThree := !defend && s.prune && b.count[o][cmB4F3] > 0 && s.markFourThreeDefence(m, o)
 	ms := s.buf[ply][:0]
 	for _, i := range b.area {
 		if b.cells[i] != cEmpty {
@@ -232,6 +238,9 @@ func (s *searcher) candidates(ply int, ttMove int) []move {
 			continue
 		}
 		if defend && !hasFour(cm) && !hasFour(co) {
+			continue
+		}
+		if stopFourThree && !hasFour(cm) && s.mark[i] != s.stamp {
 			continue
 		}
 		v := b.score[m][i] + b.score[o][i]*4/5 + comboValue[cm]
@@ -255,6 +264,85 @@ func (s *searcher) candidates(ply int, ttMove int) []move {
 	slices.SortFunc(ms, func(x, y move) int { return int(y.order - x.order) })
 	s.buf[ply] = ms
 	return ms
+}
+
+// markFourThreeDefence marks the moves that may stop the opponent o's
+// four-three at one of its points p, as Rapfi's move generator does: p
+// itself, the empty cells of p's open-three line, and the cell q that would
+// complete the four's five, with the cells that give side m a three through
+// q (so that blocking at q makes a four). Any other move that is no four of
+// m's loses to the four-three. It returns false, marking nothing, when m
+// needs no direct defence (blocking at q is already a four) or the rule
+// makes the threat unsure (renju black's threes can be false).
+func (s *searcher) markFourThreeDefence(m, o int) bool {
+	b := s.b
+	if b.fb != nil && o == Black.side() {
+		return false
+	}
+	p := -1
+	for _, i := range b.area {
+		if b.cells[i] == cEmpty && b.combo[o][i] == cmB4F3 {
+			p = i
+			break
+		}
+	}
+	if p < 0 {
+		return false
+	}
+	s.stamp++
+	if s.stamp == 0 { // wrapped: start the marks afresh
+		clear(s.mark)
+		s.stamp = 1
+	}
+	s.mark[p] = s.stamp
+	mine, theirs := uint8(m+1), uint8(o+1)
+	dirs := b.dirs()
+	for d, off := range dirs {
+		switch pattern(b.pat[d][p]>>(4*o)) & 0x0f {
+		case pF3:
+			for _, step := range [2]int{off, -off} {
+				for k, q := 1, p+step; k <= 4 && b.cells[q] != cWall && b.cells[q] != mine; k, q = k+1, q+step {
+					if b.cells[q] == cEmpty {
+						s.mark[q] = s.stamp
+					}
+				}
+			}
+		case pB4:
+			q := -1
+			for _, step := range [2]int{off, -off} {
+				for k, c := 1, p+step; k <= 4 && q < 0; k, c = k+1, c+step {
+					if b.cells[c] == theirs {
+						continue
+					}
+					if b.cells[c] == cEmpty && pattern(b.pat[d][c]>>(4*o))&0x0f == pB4 {
+						q = c
+					}
+					break
+				}
+			}
+			if q < 0 {
+				continue
+			}
+			if hasFour(b.combo[m][q]) {
+				return false
+			}
+			s.mark[q] = s.stamp
+			for d2, off2 := range dirs {
+				for _, step := range [2]int{off2, -off2} {
+					for c := q + step; b.cells[c] != cWall; c += step {
+						if b.cells[c] == mine {
+							continue
+						}
+						if b.cells[c] != cEmpty || pattern(b.pat[d2][c]>>(4*m))&0x0f < pB3 {
+							break
+						}
+						s.mark[c] = s.stamp
+					}
+				}
+			}
+		}
+	}
+	return true
 }
 
 // settle settles a node by the threats alone when it can: the side to move
@@ -472,6 +560,17 @@ func (s *searcher) widthAt(depth int) int {
 	return s.width[2]
 }
 
+// nearStone reports whether cell i is within two cells of cell j, or four
+// along one of j's lines.
+func (b *Board) nearStone(i, j int) bool {
+	dx, dy := i%b.w-j%b.w, i/b.w-j/b.w
+	ax, ay := max(dx, -dx), max(dy, -dy)
+	if ax <= 2 && ay <= 2 {
+		return true
+	}
+	return max(ax, ay) <= 4 && (ax == 0 || ay == 0 || ax == ay)
+}
+
 // maxQuiesce bounds the fours a quiescence search plays in a row.
 const maxQuiesce = 12
 
@@ -508,8 +607,18 @@ func (s *searcher) quiesce(ply int, alpha, beta int32, q int) int32 {
 	}
 	m := b.ToMove().side()
 	best := stand
+	// At hard, as Rapfi's quiescence does: only fours that make a three as
+	// well, near the side's own last stone (within two, or four along a
+	// line). Every four anywhere cost most of the search's positions.
+	own := -1
+	if n := len(b.moves); n >= 2 && b.passes == 0 && s.prune {
+		own = b.moves[n-2]
+	}
 	for _, i := range b.area {
 		if b.cells[i] != cEmpty || !hasFour(b.combo[m][i]) {
+			continue
+		}
+		if own >= 0 && (b.combo[m][i] == cmB4 || !b.nearStone(i, own)) {
 			continue
 		}
 		b.play(i)
