@@ -258,3 +258,73 @@ func TestDefenceKeepsOwnThreats(t *testing.T) {
 		t.Errorf("hard played %v (%s), want 8,7", r.Move, r.Kind)
 	}
 }
+
+// TestFourThreeDefence: when the opponent has a four-three to make, hard's
+// search tries only the point itself, the cells of its open three's line,
+// the four's five point and its own fours, and every one of them is kept.
+func TestFourThreeDefence(t *testing.T) {
+	// White's 7,7 would make a four (4,7 5,7 6,7, blocked by 3,7; five at
+	// 8,7) and an open three (7,5 7,6). Black, to move, has no four.
+	black := []Point{{3, 7}, {12, 12}, {12, 2}, {2, 12}, {1, 1}}
+	white := []Point{{4, 7}, {5, 7}, {6, 7}, {7, 5}, {7, 6}}
+	b, err := Setup(15, Freestyle, black, white)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[Point]bool{{7, 7}: true, {8, 7}: true}
+	for y := 3; y <= 11; y++ {
+		if y != 5 && y != 6 && y != 7 {
+			want[Point{7, y}] = true // the open three's line, four each way
+		}
+	}
+	s := newSearcher(b.Clone(), newTable(1<<16))
+	s.prune = true
+	got := map[Point]bool{}
+	for _, mv := range s.candidates(0, -1) {
+		p := s.b.point(mv.i)
+		got[p] = true
+		if !want[p] {
+			t.Errorf("candidate %v does not stop the four-three", p)
+		}
+	}
+	for _, p := range []Point{{7, 7}, {8, 7}, {7, 4}, {7, 8}} {
+		if !got[p] {
+			t.Errorf("defence %v is not a candidate", p)
+		}
+	}
+	// Without pruning (normal) every move near the stones is a candidate.
+	s = newSearcher(b.Clone(), newTable(1<<16))
+	if n := len(s.candidates(0, -1)); n <= len(want) {
+		t.Errorf("normal has %d candidates, want all the points near the stones", n)
+	}
+	r, err := New(Hard, nil).Think(context.Background(), b, Limits{Nodes: defenceNodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !want[r.Move] {
+		t.Errorf("hard played %v (%s), which leaves the four-three", r.Move, r.Kind)
+	}
+}
+
+// TestQuiescenceFours: hard's quiescence plays only fours with a three (or
+// a second four) near the side's own last stone; nearStone draws that
+// neighbourhood: two cells round it, and four along its lines.
+func TestQuiescenceFours(t *testing.T) {
+	b, err := NewBoard(15, Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := b.index(Point{7, 7})
+	for _, tc := range []struct {
+		p    Point
+		near bool
+	}{
+		{Point{9, 9}, true}, {Point{5, 6}, true}, {Point{9, 8}, true},
+		{Point{11, 7}, true}, {Point{3, 3}, true}, {Point{7, 11}, true},
+		{Point{12, 7}, false}, {Point{10, 8}, false}, {Point{2, 2}, false}, {Point{9, 11}, false},
+	} {
+		if got := b.nearStone(b.index(tc.p), c); got != tc.near {
+			t.Errorf("nearStone(%v, 7,7) = %v, want %v", tc.p, got, tc.near)
+		}
+	}
+}
