@@ -190,18 +190,22 @@ func (s *searcher) budget(share, dflt int64, part time.Duration, f func()) {
 	}
 }
 
-// fivePoint returns an empty cell where side s makes five, or -1.
-func (b *Board) fivePoint(s int) int {
-	if b.count[s][cmFive] == 0 {
+// comboPoint returns an empty cell where a move of side s makes combo c,
+// or -1.
+func (b *Board) comboPoint(s int, c combo) int {
+	if b.count[s][c] == 0 {
 		return -1
 	}
 	for _, i := range b.area {
-		if b.cells[i] == cEmpty && b.combo[s][i] == cmFive {
+		if b.cells[i] == cEmpty && b.combo[s][i] == c {
 			return i
 		}
 	}
 	return -1
 }
+
+// fivePoint returns an empty cell where side s makes five, or -1.
+func (b *Board) fivePoint(s int) int { return b.comboPoint(s, cmFive) }
 
 // fivePointNear returns the empty cell on a line through i where side s
 // makes five, or -1: after a four is made at i its five point is there.
@@ -227,7 +231,7 @@ func (s *searcher) candidates(ply int, ttMove int) []move {
 	m := b.ToMove().side()
 	o := 1 - m
 	defend := b.count[o][cmFlex4] > 0
-	stopFourThree := !defend && s.prune && b.count[o][cmB4F3] > 0 && s.markFourThreeDefence(m, o)
+	stopFourThree := !defend && s.prune && s.markFourThreeDefence(m, o)
 	ms := s.buf[ply][:0]
 	for _, i := range b.area {
 		if b.cells[i] != cEmpty {
@@ -279,13 +283,7 @@ func (s *searcher) markFourThreeDefence(m, o int) bool {
 	if b.fb != nil && o == Black.side() {
 		return false
 	}
-	p := -1
-	for _, i := range b.area {
-		if b.cells[i] == cEmpty && b.combo[o][i] == cmB4F3 {
-			p = i
-			break
-		}
-	}
+	p := b.comboPoint(o, cmB4F3)
 	if p < 0 {
 		return false
 	}

@@ -78,14 +78,7 @@ func (s *searcher) threatMoves(ply int, threes bool) []move {
 
 // openFourPoint returns a cell where side s makes an open four or two
 // fours, or -1.
-func (b *Board) openFourPoint(s int) int {
-	for _, i := range b.area {
-		if b.cells[i] == cEmpty && b.combo[s][i] == cmFlex4 {
-			return i
-		}
-	}
-	return -1
-}
+func (b *Board) openFourPoint(s int) int { return b.comboPoint(s, cmFlex4) }
 
 // vcf reports whether the side to move wins by continuous fours, with at
 // most depth fours, and the first move of the win.
