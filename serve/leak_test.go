@@ -3,7 +3,6 @@ package serve
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 )
@@ -46,11 +45,7 @@ func TestNoGoroutineLeftBehind(t *testing.T) {
 	goleak.VerifyNone(t, opts...)
 	// The host's session began before IgnoreCurrent, so VerifyNone does not
 	// wait for it: its count may still be on its way down.
-	deadline := time.Now().Add(5 * time.Second)
-	for srv.Players() != 0 && time.Now().Before(deadline) {
-		time.Sleep(10 * time.Millisecond)
-	}
-	if n := srv.Players(); n != 0 {
-		t.Errorf("%d sessions still counted", n)
+	if !waitUntil(func() bool { return srv.Players() == 0 }) {
+		t.Errorf("%d sessions still counted", srv.Players())
 	}
 }

@@ -96,13 +96,22 @@ func TestLimitHandshakeTime(t *testing.T) {
 // waitLog waits until the server's log holds text.
 func waitLog(t *testing.T, srv *testServer, text string) {
 	t.Helper()
+	if !waitUntil(func() bool { return strings.Contains(srv.logs.String(), text) }) {
+		t.Fatalf("no %q in the log:\n%s", text, srv.logs.String())
+	}
+}
+
+// waitUntil reports whether done comes to hold within wait, asking it
+// every 5 ms.
+func waitUntil(done func() bool) bool {
 	deadline := time.Now().Add(wait)
-	for !strings.Contains(srv.logs.String(), text) {
+	for !done() {
 		if time.Now().After(deadline) {
-			t.Fatalf("no %q in the log:\n%s", text, srv.logs.String())
+			return false
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	return true
 }
 
 // Sessions in all, and from one address, are bounded; one over the bound
