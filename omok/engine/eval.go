@@ -20,13 +20,18 @@ var comboValue = [cmForbidden + 1]int32{
 
 // evaluate scores the position for the side to move: its potential minus
 // the opponent's, with a bonus for a double threat the opponent cannot meet
-// with a four.
+// with a four, and a smaller one for the initiative.
 func (b *Board) evaluate() int32 {
 	m := b.ToMove().side()
 	o := 1 - m
 	v := b.total[m]*6/5 - b.total[o]
 	if b.count[m][cmF3F3]+b.count[m][cmB4F3] > 0 && !b.anyFour(o) {
 		v += 1500
+	}
+	if b.count[m][cmF3]+b.count[m][cmF3B3] > 0 && b.count[o][cmFlex4] == 0 {
+		// The initiative: the side to move can make an open three and the
+		// opponent has none to answer with.
+		v += 250
 	}
 	if b.count[o][cmFlex4] > 0 {
 		// The opponent threatens an open four: the side to move must
