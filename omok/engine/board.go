@@ -409,10 +409,7 @@ func (b *Board) refreshCombo(i, s int) {
 	}
 	sc := int32(0)
 	if cm != cmForbidden {
-		for _, p := range ps {
-			sc += patternValue[p]
-		}
-		sc += comboValue[cm]
+		sc = cellScore[key]
 	}
 	b.count[s][b.combo[s][i]]--
 	b.count[s][cm]++

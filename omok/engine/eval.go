@@ -18,6 +18,26 @@ var comboValue = [cmForbidden + 1]int32{
 	cmB4: 8, cmB4B3: 50, cmB4F3: 260, cmFlex4: 600, cmFive: 2000,
 }
 
+// cellScore is a cell's score for each key of comboTable (four patterns,
+// four bits each): the values of its patterns and of their combo, read in
+// one look-up where a move changes a cell.
+var cellScore = func() []int32 {
+	t := make([]int32, len(comboTable))
+	for k := range t {
+		v := comboValue[comboTable[k]]
+		for d := range 4 {
+			p := pattern(k>>(4*d)) & 0x0f
+			if p >= patternCount {
+				v = 0 // no line has this key
+				break
+			}
+			v += patternValue[p]
+		}
+		t[k] = v
+	}
+	return t
+}()
+
 // evaluate scores the position for the side to move: its potential minus
 // the opponent's, with a bonus for a double threat the opponent cannot meet
 // with a four, and a smaller one for the initiative.
