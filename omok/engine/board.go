@@ -78,11 +78,27 @@ type Board struct {
 	area   []int
 	areaAt []int32
 
+	// journal holds what each move changed, for undo to put back without
+	// recomputing; marks[k] is where move k's changes begin.
+	journal []change
+	marks   []int32
+
 	hash    uint64
 	passes  int   // null moves made by a search to ask what the opponent threatens
 	moves   []int // indices, in order
 	winner  Color
 	zobrist *[2][]uint64
+}
+
+// change is a cell's value before a move changed it: the patterns of
+// direction d (d < 4, old), or side d-4's combo (old) and score; d-6 for
+// the cell the move took, whose combo counted in neither the counts nor
+// the total while taken.
+type change struct {
+	i     int32
+	d     uint8
+	old   uint8
+	score int32
 }
 
 // dirs are the index steps along a row, a column and the two diagonals.
@@ -137,6 +153,7 @@ func NewBoard(size int, rule Rule) (*Board, error) {
 		}
 		b.refresh(i)
 	}
+	b.journal = b.journal[:0] // the start is not a move to undo
 	return b, nil
 }
 
@@ -148,6 +165,8 @@ func (b *Board) Clone() *Board {
 	c.area = append([]int(nil), b.area...)
 	c.areaAt = append([]int32(nil), b.areaAt...)
 	c.moves = append([]int(nil), b.moves...)
+	c.journal = append([]change(nil), b.journal...)
+	c.marks = append([]int32(nil), b.marks...)
 	if b.fb != nil {
 		c.fb = b.rule.NewForbidder(b.n)
 		for k, i := range b.moves {
@@ -267,6 +286,7 @@ func (b *Board) play(i int) {
 	}
 	b.cells[i] = uint8(c)
 	b.moves = append(b.moves, i)
+	b.marks = append(b.marks, int32(len(b.journal)))
 	if b.fb != nil {
 		b.fb.Put(b.point(i), c)
 	}
@@ -290,7 +310,9 @@ func (b *Board) unpass() {
 // passKey marks a position with the other side to move in the hash.
 const passKey = 0x2545f4914f6cdd1d
 
-// undo takes back the last move.
+// undo takes back the last move: it clears the stone from its neighbours'
+// keys and puts back, newest first, the patterns, combos and scores the
+// move changed.
 func (b *Board) undo() {
 	i := b.moves[len(b.moves)-1]
 	b.moves = b.moves[:len(b.moves)-1]
@@ -302,11 +324,28 @@ func (b *Board) undo() {
 	b.hash ^= b.zobrist[c.side()][i]
 	b.winner = None
 	b.update(i, uint32(c), false)
-	b.refresh(i)
+	mark := b.marks[len(b.marks)-1]
+	b.marks = b.marks[:len(b.marks)-1]
+	for k := len(b.journal) - 1; k >= int(mark); k-- {
+		ch := b.journal[k]
+		if ch.d < 4 {
+			b.pat[ch.d][ch.i] = ch.old
+			continue
+		}
+		s := int(ch.d-4) % 2
+		if ch.d < 6 {
+			b.count[s][b.combo[s][ch.i]]--
+		}
+		b.count[s][ch.old]++
+		b.total[s] += ch.score - b.score[s][ch.i]
+		b.combo[s][ch.i], b.score[s][ch.i] = combo(ch.old), ch.score
+	}
+	b.journal = b.journal[:mark]
 }
 
 // update sets (or clears) colour c at i in the keys of the neighbours along
-// the four lines and refreshes their patterns.
+// the four lines; setting it also refreshes their patterns (undo puts the
+// old ones back from the journal).
 func (b *Board) update(i int, c uint32, set bool) {
 	for d, off := range b.dirs() {
 		keys := b.keys[d]
@@ -316,11 +355,11 @@ func (b *Board) update(i int, c uint32, set bool) {
 				if q > i {
 					j = -k
 				}
-				if set {
-					keys[q] |= c << slotShift(j)
-				} else {
+				if !set {
 					keys[q] &^= 3 << slotShift(j)
+					continue
 				}
+				keys[q] |= c << slotShift(j)
 				if b.cells[q] == cEmpty {
 					b.refreshDir(q, d)
 				}
@@ -353,6 +392,7 @@ func (b *Board) update(i int, c uint32, set bool) {
 // clearCell takes a newly occupied cell out of the totals and counts.
 func (b *Board) clearCell(i int) {
 	for s := range 2 {
+		b.journal = append(b.journal, change{int32(i), uint8(6 + s), uint8(b.combo[s][i]), b.score[s][i]})
 		b.total[s] -= b.score[s][i]
 		b.count[s][b.combo[s][i]]--
 		b.score[s][i] = 0
@@ -382,6 +422,7 @@ func (b *Board) refreshDir(i, d int) {
 	if changed == 0 {
 		return
 	}
+	b.journal = append(b.journal, change{int32(i), uint8(d), b.pat[d][i], 0})
 	b.pat[d][i] = p
 	for s := range 2 {
 		if b.fb != nil || changed>>(4*s)&0x0f != 0 {
@@ -411,6 +452,7 @@ func (b *Board) refreshCombo(i, s int) {
 	if cm != cmForbidden {
 		sc = cellScore[key]
 	}
+	b.journal = append(b.journal, change{int32(i), uint8(4 + s), uint8(b.combo[s][i]), b.score[s][i]})
 	b.count[s][b.combo[s][i]]--
 	b.count[s][cm]++
 	b.combo[s][i] = cm
