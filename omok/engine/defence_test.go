@@ -328,3 +328,41 @@ func TestQuiescenceFours(t *testing.T) {
 		}
 	}
 }
+
+// TestWinClaimsHold checks that a win the search claims holds against the
+// defender's own, deeper search. In this position, from a game against
+// Rapfi, hard once claimed a win in nine plies with 11,7 (white, to move)
+// because the width cut the defender's moves off even where every move it
+// had tried lost; the defender stands well after it.
+func TestWinClaimsHold(t *testing.T) {
+	b, err := NewBoard(15, Freestyle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range strings.Fields("7,8 6,9 9,5 5,9 4,9 6,10 5,8 8,9 4,8 8,8 7,9 8,10 6,8 3,8 8,11 7,10 9,10 6,11 5,12") {
+		if err := b.Play(parsePoint(t, s)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, n := range []int64{30000, 65000, 200000} {
+		r, err := New(Hard, nil).Think(context.Background(), b, Limits{Nodes: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score < scoreMate {
+			continue
+		}
+		after := b.Clone()
+		if err := after.Play(r.Move); err != nil {
+			t.Fatal(err)
+		}
+		d, err := New(Hard, nil).Think(context.Background(), after, Limits{Nodes: 400000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Kind == "search" && d.Score > -scoreMate {
+			t.Errorf("at %d positions: claims a win with %v (score %d), but the defender's search answers %v with %d",
+				n, r.Move, r.Score, d.Move, d.Score)
+		}
+	}
+}

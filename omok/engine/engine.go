@@ -100,7 +100,7 @@ func DefaultLimits(l Level) Limits {
 // settings are what a level changes in the search.
 type settings struct {
 	maxDepth  int
-	width     [3]int // moves tried at depth 1, 2, 3+ (0: all)
+	width     [3]int // moves tried at depth 1, 2, 3+ (0: all), unless all of those lose
 	vcfDepth  int    // fours in a VCF, 0: no VCF at the root
 	vctDepth  int    // threats in a VCT, 0: no VCT
 	vcfNodes  int64  // node budgets of the root's threat searches

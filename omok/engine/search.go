@@ -481,14 +481,20 @@ func (s *searcher) pvs(depth, ply int, alpha, beta int32) int32 {
 	if len(ms) == 0 {
 		return b.evaluate()
 	}
-	if w := s.widthAt(depth); w > 0 && len(ms) > w && !threatened {
-		ms = ms[:w]
+	width := len(ms)
+	if w := s.widthAt(depth); w > 0 && !threatened {
+		width = w
 	}
 	// ms lives in s.buf[ply]; deeper plies use their own buffers.
 	best, bestMove := int32(-scoreInf), ms[0].i
 	origAlpha := alpha
 	late := lateMoves(depth, improving)
 	for n, mv := range ms {
+		if n >= width && best > -scoreMate {
+			// The moves past the width are left once one that does not
+			// lose is known: a loss holds only when every move loses.
+			break
+		}
 		// A tactical move (the table's, or a four or three for either side)
 		// is never pruned and is reduced less; only pruning asks.
 		tactical := s.prune && (mv.i == ttMove || hasFour(b.combo[m][mv.i]) || hasThree(b.combo[m][mv.i]) ||
