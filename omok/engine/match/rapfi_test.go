@@ -25,6 +25,7 @@ import (
 //
 //	go test -tags match -run TestForbidAgainstRapfi -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi
 //	go test -tags match -run TestMakeOpenings -timeout 0 -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -make 20 -out testdata/openings.txt
+//	go test -tags match -run TestReview -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -review "7,8 6,9 9,5 ..." -side black
 
 var (
 	rapfiPath = flag.String("rapfi", "", "path of pbrain-rapfi (the checks against Rapfi skip without it)")
@@ -33,6 +34,10 @@ var (
 	outFile   = flag.String("out", "", "TestMakeOpenings: the file to write (default: only the log)")
 	evalLimit = flag.Int("balance", 150, "TestMakeOpenings: the most |eval| Rapfi may give the side to move")
 	evalNodes = flag.Int("balance-nodes", 0, "TestMakeOpenings: judge each opening once, by Rapfi at this many positions (INFO MAX_NODE), instead of at 0.5 s and 1.5 s")
+	review    = flag.String("review", "", "TestReview: a 15x15 freestyle game's moves, x,y black first, as the match prints them")
+	reviewFor = flag.String("side", "black", "TestReview: the side whose moves to judge")
+	from      = flag.Int("from", 3, "TestReview: the first position to judge (the stones of the opening)")
+	reviewN   = flag.Int("review-nodes", 400000, "TestReview: Rapfi's positions for each judgement")
 )
 
 func needRapfi(t *testing.T) {
@@ -372,4 +377,48 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// TestReview has Rapfi judge every position of a game from -from on, and
+// logs its evaluation from -side's view, marking each move of that side
+// after which the evaluation fell by more than 150: where the side's game
+// was lost.
+func TestReview(t *testing.T) {
+	needRapfi(t)
+	if *review == "" {
+		t.Skip("no -review game")
+	}
+	var moves []engine.Point
+	for _, f := range strings.Fields(*review) {
+		var p engine.Point
+		if _, err := fmt.Sscanf(f, "%d,%d", &p.X, &p.Y); err != nil {
+			t.Fatalf("move %q: %v", f, err)
+		}
+		moves = append(moves, p)
+	}
+	mine := 0 // the parity of -side's moves
+	if *reviewFor == "white" {
+		mine = 1
+	}
+	br := program(t, *rapfiPath, 1000)
+	limit := fmt.Sprintf("INFO MAX_NODE %d", *reviewN)
+	prev := 0
+	for n := *from; n < len(moves); n++ {
+		v, _, err := rapfiEval(br, 15, moves[:n], limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		toMove := "the opponent"
+		if n%2 == mine {
+			toMove = *reviewFor
+		} else {
+			v = -v
+		}
+		mark := ""
+		if n > *from && n%2 != mine && prev-v > 150 {
+			mark = fmt.Sprintf("  <- %v lost %d", moves[n-1], prev-v)
+		}
+		t.Logf("%2d stones, %s to move (plays %v): %d for %s%s", n, toMove, moves[n], v, *reviewFor, mark)
+		prev = v
+	}
 }
