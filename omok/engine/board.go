@@ -90,16 +90,23 @@ type Board struct {
 	zobrist *[2][]uint64
 }
 
-// change is a cell's value before a move changed it: the patterns of
-// direction d (d < 4, old), or side d-4's combo (old) and score; d-6 for
-// the cell the move took, whose combo counted in neither the counts nor
-// the total while taken.
+// change is what cell i held before a move changed it. What d says:
+//
+//	0 to 3:                 the patterns of that direction are old
+//	changedCombo + side:    that side's combo is old, its score score
+//	changedTaken + side:    the same, of the cell the move took (counted in
+//	                        neither the counts nor the total while taken)
 type change struct {
 	i     int32
 	d     uint8
 	old   uint8
 	score int32
 }
+
+const (
+	changedCombo = 4
+	changedTaken = 6
+)
 
 // dirs are the index steps along a row, a column and the two diagonals.
 func (b *Board) dirs() [4]int { return [4]int{1, b.w, b.w + 1, b.w - 1} }
@@ -328,12 +335,12 @@ func (b *Board) undo() {
 	b.marks = b.marks[:len(b.marks)-1]
 	for k := len(b.journal) - 1; k >= int(mark); k-- {
 		ch := b.journal[k]
-		if ch.d < 4 {
+		if ch.d < changedCombo {
 			b.pat[ch.d][ch.i] = ch.old
 			continue
 		}
-		s := int(ch.d-4) % 2
-		if ch.d < 6 {
+		s := int(ch.d-changedCombo) % 2
+		if ch.d < changedTaken {
 			b.count[s][b.combo[s][ch.i]]--
 		}
 		b.count[s][ch.old]++
@@ -392,7 +399,7 @@ func (b *Board) update(i int, c uint32, set bool) {
 // clearCell takes a newly occupied cell out of the totals and counts.
 func (b *Board) clearCell(i int) {
 	for s := range 2 {
-		b.journal = append(b.journal, change{int32(i), uint8(6 + s), uint8(b.combo[s][i]), b.score[s][i]})
+		b.journal = append(b.journal, change{int32(i), changedTaken + uint8(s), uint8(b.combo[s][i]), b.score[s][i]})
 		b.total[s] -= b.score[s][i]
 		b.count[s][b.combo[s][i]]--
 		b.score[s][i] = 0
@@ -452,7 +459,7 @@ func (b *Board) refreshCombo(i, s int) {
 	if cm != cmForbidden {
 		sc = cellScore[key]
 	}
-	b.journal = append(b.journal, change{int32(i), uint8(4 + s), uint8(b.combo[s][i]), b.score[s][i]})
+	b.journal = append(b.journal, change{int32(i), changedCombo + uint8(s), uint8(b.combo[s][i]), b.score[s][i]})
 	b.count[s][b.combo[s][i]]--
 	b.count[s][cm]++
 	b.combo[s][i] = cm
