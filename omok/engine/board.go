@@ -407,8 +407,8 @@ func (b *Board) clearCell(i int) {
 	}
 }
 
-// refresh recomputes every direction of empty cell i (after an undo, or at
-// the start).
+// refresh computes every direction of empty cell i, at the start (a move
+// refreshes only what it changed, and undo takes it back from the journal).
 func (b *Board) refresh(i int) {
 	for d := range 4 {
 		b.pat[d][i] = b.tab[0][b.keys[d][i]]&0x0f | b.tab[1][b.keys[d][i]]&0xf0

@@ -335,15 +335,11 @@ func TestQuiescenceFours(t *testing.T) {
 // because the width cut the defender's moves off even where every move it
 // had tried lost; the defender stands well after it.
 func TestWinClaimsHold(t *testing.T) {
-	b, err := NewBoard(15, Freestyle)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var game tactic
 	for _, s := range strings.Fields("7,8 6,9 9,5 5,9 4,9 6,10 5,8 8,9 4,8 8,8 7,9 8,10 6,8 3,8 8,11 7,10 9,10 6,11 5,12") {
-		if err := b.Play(parsePoint(t, s)); err != nil {
-			t.Fatal(err)
-		}
+		game.moves = append(game.moves, parsePoint(t, s))
 	}
+	b := game.board(t)
 	for _, n := range []int64{30000, 65000, 200000} {
 		r, err := New(Hard, nil).Think(context.Background(), b, Limits{Nodes: n})
 		if err != nil {
