@@ -25,23 +25,31 @@ func readOpenings(path string) ([][]engine.Point, error) {
 	for sc.Scan() {
 		line++
 		text, _, _ := strings.Cut(sc.Text(), "#")
-		fields := strings.Fields(text)
-		if len(fields) == 0 {
-			continue
+		o, err := parseStones(text)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
 		}
-		var o []engine.Point
-		for _, w := range fields {
-			xs, ys, ok := strings.Cut(w, ",")
-			x, err1 := strconv.Atoi(xs)
-			y, err2 := strconv.Atoi(ys)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, fmt.Errorf("%s:%d: %q is not x,y", path, line, w)
-			}
-			o = append(o, engine.Point{X: x, Y: y})
+		if len(o) > 0 {
+			book = append(book, o)
 		}
-		book = append(book, o)
 	}
 	return book, sc.Err()
+}
+
+// parseStones reads stones written x,y and separated by spaces, as an
+// opening's line or a game the match printed.
+func parseStones(text string) ([]engine.Point, error) {
+	var o []engine.Point
+	for _, w := range strings.Fields(text) {
+		xs, ys, ok := strings.Cut(w, ",")
+		x, err1 := strconv.Atoi(xs)
+		y, err2 := strconv.Atoi(ys)
+		if !ok || err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("%q is not x,y", w)
+		}
+		o = append(o, engine.Point{X: x, Y: y})
+	}
+	return o, nil
 }
 
 // formatOpening writes an opening as readOpenings reads it.

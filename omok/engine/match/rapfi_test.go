@@ -388,13 +388,9 @@ func TestReview(t *testing.T) {
 	if *review == "" {
 		t.Skip("no -review game")
 	}
-	var moves []engine.Point
-	for _, f := range strings.Fields(*review) {
-		var p engine.Point
-		if _, err := fmt.Sscanf(f, "%d,%d", &p.X, &p.Y); err != nil {
-			t.Fatalf("move %q: %v", f, err)
-		}
-		moves = append(moves, p)
+	moves, err := parseStones(*review)
+	if err != nil {
+		t.Fatalf("-review: %v", err)
 	}
 	mine := 0 // the parity of -side's moves
 	if *reviewFor == "white" {
