@@ -1,10 +1,13 @@
 package engine
 
-// The values of patterns and combos for the evaluation: hand-set in the
-// order of Rapfi's classical pattern scores (an open three is worth about a
-// blocked four, an open four settles the game). A cell's score for a side is
-// what a stone of that side there would make; a side's total is the sum
-// over empty cells, kept up to date per move by the board.
+import "slices"
+
+// The values of patterns and combos: hand-set in the order of Rapfi's
+// classical pattern scores (an open three is worth about a blocked four, an
+// open four settles the game). They order the moves, and score the cells
+// whose four patterns the fit in evaltable.go has no value for. A cell's
+// score for a side is what a stone of that side there would make; a side's
+// total is the sum over empty cells, kept up to date per move by the board.
 var patternValue = [patternCount]int32{
 	pDead: 0, pOverline: 0,
 	pB1: 1, pF1: 3,
@@ -19,24 +22,63 @@ var comboValue = [cmForbidden + 1]int32{
 }
 
 // cellScore is a cell's score for each key of comboTable (four patterns,
-// four bits each): the values of its patterns and of their combo, read in
-// one look-up where a move changes a cell.
+// four bits each), read in one look-up where a move changes a cell: the
+// fitted value of its four patterns where fittedScore (evaltable.go) has
+// one, else handScore.
 var cellScore = func() []int32 {
 	t := make([]int32, len(comboTable))
 	for k := range t {
-		v := comboValue[comboTable[k]]
-		for d := range 4 {
-			p := pattern(k>>(4*d)) & 0x0f
-			if p >= patternCount {
-				v = 0 // no line has this key
-				break
-			}
-			v += patternValue[p]
+		ps, ok := keyPatterns(k)
+		if !ok {
+			continue // no line has this key
 		}
-		t[k] = v
+		if v, ok := fittedScore[sortPatterns(ps)]; ok {
+			t[k] = v
+		} else {
+			t[k] = handScore(ps)
+		}
 	}
 	return t
 }()
+
+// handScore is the hand-set score of a cell with these four patterns: their
+// values and that of their combo.
+func handScore(ps [4]pattern) int32 {
+	v := comboValue[comboOf(ps)]
+	for _, p := range ps {
+		v += patternValue[p]
+	}
+	return v
+}
+
+// keyPatterns splits a comboTable key into its four patterns; ok is false
+// for a key no line has.
+func keyPatterns(k int) (ps [4]pattern, ok bool) {
+	for d := range 4 {
+		ps[d] = pattern(k>>(4*d)) & 0x0f
+		if ps[d] >= patternCount {
+			return ps, false
+		}
+	}
+	return ps, true
+}
+
+// sortPatterns puts four patterns in order, weakest first: a cell's score
+// depends on which patterns it has, not on their directions.
+func sortPatterns(ps [4]pattern) [4]pattern {
+	slices.Sort(ps[:])
+	return ps
+}
+
+// The evaluation's terms besides the cells' scores. The side to move's
+// total counts moverWeight hundredths of the opponent's; the double threat
+// is hand-set, the other three were fitted with the cells' scores.
+const (
+	moverWeight  = 117  // hundredths
+	doubleThreat = 1500 // a double threat the opponent cannot meet with a four
+	initiative   = 135  // an open three to make, and no open four to answer
+	openFourNext = 442  // the opponent can make an open four
+)
 
 // evaluate scores the position for the side to move: its potential minus
 // the opponent's, with a bonus for a double threat the opponent cannot meet
@@ -44,19 +86,19 @@ var cellScore = func() []int32 {
 func (b *Board) evaluate() int32 {
 	m := b.ToMove().side()
 	o := 1 - m
-	v := b.total[m]*6/5 - b.total[o]
+	v := b.total[m]*moverWeight/100 - b.total[o]
 	if b.count[m][cmF3F3]+b.count[m][cmB4F3] > 0 && !b.anyFour(o) {
-		v += 1500
+		v += doubleThreat
 	}
 	if b.count[m][cmF3]+b.count[m][cmF3B3] > 0 && b.count[o][cmFlex4] == 0 {
 		// The initiative: the side to move can make an open three and the
 		// opponent has none to answer with.
-		v += 250
+		v += initiative
 	}
 	if b.count[o][cmFlex4] > 0 {
 		// The opponent threatens an open four: the side to move must
 		// spend its move on that.
-		v -= 400
+		v -= openFourNext
 	}
 	return v
 }

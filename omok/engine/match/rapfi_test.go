@@ -3,6 +3,7 @@
 package match
 
 import (
+	"bufio"
 	"bytes"
 	"flag"
 	"fmt"
@@ -26,18 +27,19 @@ import (
 //	go test -tags match -run TestForbidAgainstRapfi -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi
 //	go test -tags match -run TestMakeOpenings -timeout 0 -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -make 20 -out testdata/openings.txt
 //	go test -tags match -run TestReview -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -review "7,8 6,9 9,5 ..." -side black
+//	go test -tags match -run TestRapfiGames -timeout 0 -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -seed 1 -make 1040 -review-nodes 20000 -out /tmp/data1.txt
 
 var (
 	rapfiPath = flag.String("rapfi", "", "path of pbrain-rapfi (the checks against Rapfi skip without it)")
 	positions = flag.Int("positions", 1600, "TestForbidAgainstRapfi: random positions, half 15x15 and half 19x19")
-	makeN     = flag.Int("make", 20, "TestMakeOpenings: balanced openings to find")
-	outFile   = flag.String("out", "", "TestMakeOpenings: the file to write (default: only the log)")
+	makeN     = flag.Int("make", 20, "TestMakeOpenings: balanced openings to find; TestRapfiGames: games to play")
+	outFile   = flag.String("out", "", "TestMakeOpenings, TestRapfiGames: the file to write (default: only the log)")
 	evalLimit = flag.Int("balance", 150, "TestMakeOpenings: the most |eval| Rapfi may give the side to move")
 	evalNodes = flag.Int("balance-nodes", 0, "TestMakeOpenings: judge each opening once, by Rapfi at this many positions (INFO MAX_NODE), instead of at 0.5 s and 1.5 s")
 	review    = flag.String("review", "", "TestReview: a 15x15 freestyle game's moves, x,y black first, as the match prints them")
 	reviewFor = flag.String("side", "black", "TestReview: the side whose moves to judge")
 	from      = flag.Int("from", 3, "TestReview: the first position to judge (the stones of the opening)")
-	reviewN   = flag.Int("review-nodes", 400000, "TestReview: Rapfi's positions for each judgement")
+	reviewN   = flag.Int("review-nodes", 400000, "TestReview, TestRapfiGames: Rapfi's positions for each judgement")
 )
 
 func needRapfi(t *testing.T) {
@@ -241,19 +243,41 @@ var evalLine = regexp.MustCompile(`\|\s*Ev(?:al)?\s+([-+]?M?\d+)`)
 // returns its last reported evaluation, a mate as ±100000, and how long
 // it took.
 func rapfiEval(br *brain, size int, o []engine.Point, limit ...string) (int, time.Duration, error) {
-	if err := br.send("START %d", size); err != nil {
+	if err := rapfiStart(br, size, 67108864, limit...); err != nil {
 		return 0, 0, err
+	}
+	eval, seen, _, d, err := rapfiThink(br, o)
+	if err == nil && !seen {
+		err = fmt.Errorf("rapfi gave no evaluation")
+	}
+	return eval, d, err
+}
+
+// rapfiStart starts a game of Rapfi's on a size x size freestyle board with
+// memory bytes of hash and the INFO lines limit.
+func rapfiStart(br *brain, size int, memory int, limit ...string) error {
+	if err := br.send("START %d", size); err != nil {
+		return err
 	}
 	if a, err := br.answer(); err != nil || a != "OK" {
-		return 0, 0, fmt.Errorf("START: %q %v", a, err)
+		return fmt.Errorf("START: %q %v", a, err)
 	}
-	for _, s := range append([]string{"INFO timeout_match 0", "INFO max_memory 67108864", "INFO rule 0"}, limit...) {
+	for _, s := range append([]string{"INFO timeout_match 0", fmt.Sprintf("INFO max_memory %d", memory), "INFO rule 0"}, limit...) {
 		if err := br.send("%s", s); err != nil {
-			return 0, 0, err
+			return err
 		}
 	}
+	return nil
+}
+
+// rapfiThink gives Rapfi the position o (the side to move is Rapfi's) and
+// returns its last reported evaluation (a mate as ±100000) and whether it
+// reported one (it does not when it moves at once), its move and how long
+// it took.
+func rapfiThink(br *brain, o []engine.Point) (int, bool, engine.Point, time.Duration, error) {
+	var none engine.Point
 	if err := br.send("BOARD"); err != nil {
-		return 0, 0, err
+		return 0, false, none, 0, err
 	}
 	me := len(o) % 2 // 0: black to move
 	for k, p := range o {
@@ -262,18 +286,18 @@ func rapfiEval(br *brain, size int, o []engine.Point, limit ...string) (int, tim
 			who = 1
 		}
 		if err := br.send("%d,%d,%d", p.X, p.Y, who); err != nil {
-			return 0, 0, err
+			return 0, false, none, 0, err
 		}
 	}
 	start := time.Now()
 	if err := br.send("DONE"); err != nil {
-		return 0, 0, err
+		return 0, false, none, 0, err
 	}
 	eval, seen := 0, false
 	for {
 		line, err := br.r.ReadString('\n')
 		if err != nil {
-			return 0, 0, err
+			return 0, false, none, 0, err
 		}
 		line = strings.TrimSpace(line)
 		if m := evalLine.FindStringSubmatch(line); m != nil {
@@ -292,13 +316,13 @@ func rapfiEval(br *brain, size int, o []engine.Point, limit ...string) (int, tim
 		if strings.HasPrefix(strings.ToUpper(line), "MESSAGE") || line == "" {
 			continue
 		}
-		if !moveLine.MatchString(line) {
-			return 0, 0, fmt.Errorf("rapfi answered %q", line)
+		m := moveLine.FindStringSubmatch(line)
+		if m == nil {
+			return 0, false, none, 0, fmt.Errorf("rapfi answered %q", line)
 		}
-		if !seen {
-			return 0, 0, fmt.Errorf("rapfi gave no evaluation before %q", line)
-		}
-		return eval, time.Since(start), nil
+		x, _ := strconv.Atoi(m[1])
+		y, _ := strconv.Atoi(m[2])
+		return eval, seen, engine.Point{X: x, Y: y}, time.Since(start), nil
 	}
 }
 
@@ -417,4 +441,76 @@ func TestReview(t *testing.T) {
 		t.Logf("%2d stones, %s to move (plays %v): %d for %s%s", n, toMove, moves[n], v, *reviewFor, mark)
 		prev = v
 	}
+}
+
+// TestRapfiGames has Rapfi play itself -make games on 15x15 freestyle, each
+// from two to five random stones in the 7x7 square at the centre, thinking
+// -review-nodes positions a move, and writes every position with Rapfi's
+// evaluation for the side to move and the game's winner, one a line:
+//
+//	stones;eval;winner
+//
+// with the stones as x,y black first, the eval as rapfiThink gives it, and
+// the winner B, W or D (a draw, or no five within 150 stones). These are the
+// positions the evaluation's values are fitted to (TestFit, in the engine's
+// fit_test.go).
+func TestRapfiGames(t *testing.T) {
+	const noEval = -1 << 30 // Rapfi moved without an evaluation
+	needRapfi(t)
+	if *outFile == "" {
+		t.Skip("no -out file")
+	}
+	br := program(t, *rapfiPath, 1000)
+	defer br.close()
+	rng := rand.New(rand.NewPCG(*seed, 5))
+	f, err := os.Create(*outFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	w := bufio.NewWriter(f)
+	defer w.Flush()
+	limit := []string{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *reviewN)}
+	var total int
+	for g := range *makeN {
+		var o []engine.Point
+		b, _ := engine.NewBoard(15, engine.Freestyle)
+		for n := 2 + rng.IntN(4); len(o) < n; {
+			p := engine.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)}
+			if b.Play(p) == nil {
+				o = append(o, p)
+			}
+		}
+		if err := rapfiStart(br, 15, 32<<20, limit...); err != nil {
+			t.Fatal(err)
+		}
+		var evals []int
+		for b.Winner() == engine.None && len(o) < 150 && !b.Full() {
+			e, seen, p, _, err := rapfiThink(br, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !seen {
+				e = noEval
+			}
+			evals = append(evals, e)
+			if err := b.Play(p); err != nil {
+				t.Fatalf("game %d: Rapfi played %v: %v", g, p, err)
+			}
+			o = append(o, p)
+		}
+		winner := map[engine.Color]string{engine.Black: "B", engine.White: "W", engine.None: "D"}[b.Winner()]
+		start := len(o) - len(evals)
+		for k, e := range evals {
+			if e == noEval {
+				continue
+			}
+			fmt.Fprintf(w, "%s;%d;%s\n", formatOpening(o[:start+k]), e, winner)
+		}
+		total += len(evals)
+		if g%50 == 0 {
+			t.Logf("game %d: %d stones, winner %s; %d positions", g, len(o), winner, total)
+		}
+	}
+	t.Logf("%d games, %d positions", *makeN, total)
 }
