@@ -4,8 +4,9 @@ import "slices"
 
 // The values of patterns and combos: hand-set in the order of Rapfi's
 // classical pattern scores (an open three is worth about a blocked four, an
-// open four settles the game). They order the moves, and score the cells
-// whose four patterns the fit in evaltable.go has no value for. A cell's
+// open four settles the game). They order the moves, make easy's first
+// impression, and score the cells whose four patterns the fit in
+// evaltable.go has no value for. A cell's
 // score for a side is what a stone of that side there would make; a side's
 // total is the sum over empty cells, kept up to date per move by the board.
 var patternValue = [patternCount]int32{
