@@ -6,9 +6,9 @@ import "slices"
 // classical pattern scores (an open three is worth about a blocked four, an
 // open four settles the game). They order the moves, make easy's first
 // impression, and score the cells whose four patterns the fit in
-// evaltable.go has no value for. A cell's
-// score for a side is what a stone of that side there would make; a side's
-// total is the sum over empty cells, kept up to date per move by the board.
+// evaltable.go has no value for. A cell's score for a side is what a stone
+// of that side there would make; a side's total is the sum over empty
+// cells, kept up to date per move by the board.
 var patternValue = [patternCount]int32{
 	pDead: 0, pOverline: 0,
 	pB1: 1, pF1: 3,

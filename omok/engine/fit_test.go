@@ -14,21 +14,7 @@ import (
 	"testing"
 )
 
-// TestFit fits the cells' scores (one per set of four patterns), the side
-// to move's weight and the initiative and open-four terms to positions
-// that Rapfi judged (the files TestRapfiGames in ./match writes), in the
-// manner of Texel tuning: the evaluation through a logistic curve should
-// say what Rapfi's evaluation says through its own (Rapfi's win rate is
-// 1/(1+e^(-eval/200))), blended with the game's result. Positions where
-// either side can make a five, or that Rapfi sees as won, are left out: the
-// search settles those. The fit starts from the hand-set values (handScore,
-// and the weight and terms below) and the values kept are -fit-toward of
-// the way from them to the fit: the evaluation feeds a search, and the
-// whole step played worse than part of it. It logs the error on the
-// positions it did not fit to (every tenth), and writes evaltable.go to
-// -fit-out.
-//
-//	go test -tags match -run TestFit -v ./omok/engine -args -fit data1.txt,data2.txt -fit-out evaltable.go
+// The flags of TestFit.
 var (
 	fitFiles  = flag.String("fit", "", "TestFit: files of judged positions, comma-separated")
 	fitResult = flag.Float64("fit-result", 0.25, "TestFit: the weight of the game's result in the target (the rest is Rapfi's evaluation)")
@@ -186,6 +172,21 @@ func handParams() fitParams {
 	return p
 }
 
+// TestFit fits the cells' scores (one per set of four patterns), the side
+// to move's weight and the initiative and open-four terms to positions
+// that Rapfi judged (the files TestRapfiGames in ./match writes), in the
+// manner of Texel tuning: the evaluation through a logistic curve should
+// say what Rapfi's evaluation says through its own (Rapfi's win rate is
+// 1/(1+e^(-eval/200))), blended with the game's result. Positions where
+// either side can make a five, or that Rapfi sees as won, are left out: the
+// search settles those. The fit starts from the hand-set values (handScore,
+// and the weight and terms below) and the values kept are -fit-toward of
+// the way from them to the fit: the evaluation feeds a search, and the
+// whole step played worse than part of it. It logs the error on the
+// positions it did not fit to (every tenth), and writes evaltable.go to
+// -fit-out.
+//
+//	go test -tags match -run TestFit -v ./omok/engine -args -fit data1.txt,data2.txt -fit-out evaltable.go
 func TestFit(t *testing.T) {
 	if *fitFiles == "" {
 		t.Skip("no -fit files")
@@ -288,6 +289,7 @@ func TestFit(t *testing.T) {
 	src.WriteString("// four lines for that side, weakest first: fitted to Rapfi's judgements of\n")
 	fmt.Fprintf(&src, "// %d positions, part of the way from the hand-set handScore.\n", len(train))
 	src.WriteString("var fittedScore = map[[4]pattern]int32{\n")
+	sets := 0
 	for key := range q.score {
 		ps, ok := keyPatterns(key)
 		if !ok || !fitted(key) || sortPatterns(ps) != ps {
@@ -298,6 +300,7 @@ func TestFit(t *testing.T) {
 			names[d] = patternNames[x]
 		}
 		fmt.Fprintf(&src, "{%s}: %.0f,\n", strings.Join(names, ", "), q.score[key])
+		sets++
 	}
 	src.WriteString("}\n")
 	out, err := format.Source([]byte(src.String()))
@@ -309,7 +312,7 @@ func TestFit(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Logf("%d sets of four patterns fitted", strings.Count(string(out), "\n")-8)
+	t.Logf("%d sets of four patterns fitted", sets)
 }
 
 var patternNames = [patternCount]string{"pDead", "pOverline", "pB1", "pF1", "pB2", "pF2", "pF2A", "pF2B", "pB3", "pF3", "pB4", "pF4", "pF5"}
