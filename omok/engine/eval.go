@@ -91,9 +91,7 @@ func (b *Board) evaluate() int32 {
 	if b.count[m][cmF3F3]+b.count[m][cmB4F3] > 0 && !b.anyFour(o) {
 		v += doubleThreat
 	}
-	if b.count[m][cmF3]+b.count[m][cmF3B3] > 0 && b.count[o][cmFlex4] == 0 {
-		// The initiative: the side to move can make an open three and the
-		// opponent has none to answer with.
+	if b.hasInitiative(m) {
 		v += initiative
 	}
 	if b.count[o][cmFlex4] > 0 {
@@ -102,6 +100,12 @@ func (b *Board) evaluate() int32 {
 		v -= openFourNext
 	}
 	return v
+}
+
+// hasInitiative reports whether side m, to move, has the initiative: it can
+// make an open three and the opponent has no open four to answer with.
+func (b *Board) hasInitiative(m int) bool {
+	return b.count[m][cmF3]+b.count[m][cmF3B3] > 0 && b.count[1-m][cmFlex4] == 0
 }
 
 // anyFour reports whether side s has a move that makes a four.

@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"go/format"
@@ -71,7 +70,7 @@ func fitSampleOf(b *Board, target float64) fitSample {
 		f.sets = append(f.sets, key)
 		f.n = append(f.n, *n)
 	}
-	if b.count[m][cmF3]+b.count[m][cmF3B3] > 0 && b.count[o][cmFlex4] == 0 {
+	if b.hasInitiative(m) {
 		f.terms[0] = 1
 	}
 	if b.count[o][cmFlex4] > 0 {
@@ -86,33 +85,20 @@ func readPositions(t *testing.T, files string) []fitSample {
 	var out []fitSample
 	skipped := 0
 	for _, name := range strings.Split(files, ",") {
-		file, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc := bufio.NewScanner(file)
-		for sc.Scan() {
-			parts := strings.Split(sc.Text(), ";")
+		for _, dl := range dataLines(t, name) {
+			parts := strings.Split(dl.text, ";")
 			if len(parts) != 3 {
-				t.Fatalf("%s: %q is not stones;eval;winner", name, sc.Text())
+				t.Fatalf("%s:%d: %q is not stones;eval;winner", name, dl.n, dl.text)
 			}
 			e, err := strconv.Atoi(parts[1])
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s:%d: %v", name, dl.n, err)
 			}
-			b, err := NewBoard(15, Freestyle)
-			if err != nil {
-				t.Fatal(err)
-			}
+			game := tactic{line: dl.n}
 			for _, w := range strings.Fields(parts[0]) {
-				var p Point
-				if _, err := fmt.Sscanf(w, "%d,%d", &p.X, &p.Y); err != nil {
-					t.Fatal(err)
-				}
-				if err := b.Play(p); err != nil {
-					t.Fatal(err)
-				}
+				game.moves = append(game.moves, parsePoint(t, w))
 			}
+			b := game.board(t)
 			m := b.ToMove().side()
 			if b.winner != None || e <= -20000 || e >= 20000 || b.count[m][cmFive] > 0 || b.count[1-m][cmFive] > 0 {
 				skipped++
@@ -127,7 +113,6 @@ func readPositions(t *testing.T, files string) []fitSample {
 			}
 			out = append(out, fitSampleOf(b, (1-*fitResult)*sigmoid(float64(e)/200)+*fitResult*result))
 		}
-		file.Close()
 	}
 	t.Logf("%d positions, %d left out", len(out), skipped)
 	return out

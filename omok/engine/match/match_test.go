@@ -499,7 +499,7 @@ func TestMatch(t *testing.T) {
 			if book != nil {
 				open = book[g/2]
 			} else {
-				open = randomOpening(rng, *opening, *size)
+				open = randomOpening(rng, *opening, *size, 5)
 			}
 		}
 		ours := ownBrain(t, lv, uint64(g), *turnMS)
@@ -551,12 +551,13 @@ func TestMatch(t *testing.T) {
 	t.Logf("termgames-%s as black: %d/%d/%d, as white: %d/%d/%d", lv, bw, bl, asBlack-bw-bl, ww, wl, *games-asBlack-ww-wl)
 }
 
-// randomOpening returns n stones in the 5x5 square at the centre.
-func randomOpening(rng *rand.Rand, n, size int) []engine.Point {
+// randomOpening returns n stones in the square at the centre of side
+// square (odd).
+func randomOpening(rng *rand.Rand, n, size, square int) []engine.Point {
 	var ps []engine.Point
 	seen := map[engine.Point]bool{}
 	for len(ps) < n {
-		p := engine.Point{X: size/2 - 2 + rng.IntN(5), Y: size/2 - 2 + rng.IntN(5)}
+		p := engine.Point{X: size/2 - square/2 + rng.IntN(square), Y: size/2 - square/2 + rng.IntN(square)}
 		if !seen[p] {
 			seen[p] = true
 			ps = append(ps, p)

@@ -353,7 +353,7 @@ func TestMakeOpenings(t *testing.T) {
 	found, tried := 0, 0
 	seen := map[string]bool{}
 	for found < *makeN {
-		o := randomOpening(rng, 3+rng.IntN(3), 15)
+		o := randomOpening(rng, 3+rng.IntN(3), 15, 5)
 		key := formatOpening(o)
 		if seen[key] {
 			continue
@@ -473,13 +473,10 @@ func TestRapfiGames(t *testing.T) {
 	limit := []string{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *reviewN)}
 	var total int
 	for g := range *makeN {
-		var o []engine.Point
-		b, _ := engine.NewBoard(15, engine.Freestyle)
-		for n := 2 + rng.IntN(4); len(o) < n; {
-			p := engine.Point{X: 4 + rng.IntN(7), Y: 4 + rng.IntN(7)}
-			if b.Play(p) == nil {
-				o = append(o, p)
-			}
+		o := randomOpening(rng, 2+rng.IntN(4), 15, 7)
+		b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1))
+		if err != nil {
+			t.Fatal(err)
 		}
 		if err := rapfiStart(br, 15, 32<<20, limit...); err != nil {
 			t.Fatal(err)
