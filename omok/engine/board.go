@@ -438,14 +438,18 @@ func (b *Board) refreshDir(i, d int) {
 	}
 }
 
+// linePattern is side s's line pattern at cell i in direction d.
+func (b *Board) linePattern(d, i, s int) pattern {
+	return pattern(b.pat[d][i]>>(4*s)) & 0x0f
+}
+
 // refreshCombo recomputes side s's combo and score of empty cell i from
 // its four patterns.
 func (b *Board) refreshCombo(i, s int) {
-	shift := uint(4 * s)
 	var ps [4]pattern
 	var key uint16
 	for d := range 4 {
-		ps[d] = pattern(b.pat[d][i]>>shift) & 0x0f
+		ps[d] = b.linePattern(d, i, s)
 		key |= uint16(ps[d]) << (4 * d)
 	}
 	cm := comboTable[key]

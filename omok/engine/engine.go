@@ -420,7 +420,7 @@ func (s *searcher) defenceCandidates(ply int) []move {
 			continue
 		}
 		for d := range 4 {
-			if pattern(b.pat[d][i]>>(4*o))&0x0f >= pB2 {
+			if b.linePattern(d, i, o) >= pB2 {
 				out = append(out, mv)
 				break
 			}
@@ -444,7 +444,7 @@ func (e *Engine) impulse(s *searcher) Result {
 		}
 		v := int32(0)
 		for d := range 4 {
-			v = max(v, patternValue[pattern(b.pat[d][i]>>(4*m))&0x0f])
+			v = max(v, patternValue[b.linePattern(d, i, m)])
 		}
 		v += int32(e.rng.IntN(int(v + 1)))
 		if v > bestV {

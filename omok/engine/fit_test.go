@@ -56,7 +56,7 @@ func fitSampleOf(b *Board, target float64) fitSample {
 		for k, s := range [2]int{m, o} {
 			var ps [4]pattern
 			for d := range 4 {
-				ps[d] = pattern(b.pat[d][i]>>(4*s)) & 0x0f
+				ps[d] = b.linePattern(d, i, s)
 			}
 			key := sortedKey(ps)
 			if count[key] == nil {

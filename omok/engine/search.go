@@ -296,7 +296,7 @@ func (s *searcher) markFourThreeDefence(m, o int) bool {
 	mine, theirs := uint8(m+1), uint8(o+1)
 	dirs := b.dirs()
 	for d, off := range dirs {
-		switch pattern(b.pat[d][p]>>(4*o)) & 0x0f {
+		switch b.linePattern(d, p, o) {
 		case pF3:
 			for _, step := range [2]int{off, -off} {
 				for k, q := 1, p+step; k <= 4 && b.cells[q] != cWall && b.cells[q] != mine; k, q = k+1, q+step {
@@ -312,7 +312,7 @@ func (s *searcher) markFourThreeDefence(m, o int) bool {
 					if b.cells[c] == theirs {
 						continue
 					}
-					if b.cells[c] == cEmpty && pattern(b.pat[d][c]>>(4*o))&0x0f == pB4 {
+					if b.cells[c] == cEmpty && b.linePattern(d, c, o) == pB4 {
 						q = c
 					}
 					break
@@ -331,7 +331,7 @@ func (s *searcher) markFourThreeDefence(m, o int) bool {
 						if b.cells[c] == mine {
 							continue
 						}
-						if b.cells[c] != cEmpty || pattern(b.pat[d2][c]>>(4*m))&0x0f < pB3 {
+						if b.cells[c] != cEmpty || b.linePattern(d2, c, m) < pB3 {
 							break
 						}
 						s.mark[c] = s.stamp
