@@ -11,7 +11,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -26,6 +25,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/cli"
+	"termgames/internal/cmdline"
 	"termgames/internal/lang"
 	"termgames/serve"
 )
@@ -127,14 +127,12 @@ func (c *common) env() cli.Env {
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	screen, c, err := parse(args, stdin, stdout, stderr)
-	var ue cli.UsageError
+	var ue cmdline.UsageError
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.As(err, &ue):
-		if ue.Err != nil {
-			fmt.Fprintln(stderr, "termgames:", ue.Err)
-		}
+		fmt.Fprintln(stderr, ue)
 		return exitUsage
 	case err != nil:
 		fmt.Fprintln(stderr, "termgames:", err)
@@ -164,18 +162,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // parse reads the command line and returns the screen to run, or does the
 // work itself (a subcommand, -h) and returns no screen.
-func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.Screen, _ *common, err error) {
-	// What the flag package and the subcommands print goes to standard
-	// output when -h or -help asked for it, and to standard error
-	// otherwise.
-	var said bytes.Buffer
-	defer func() {
-		if errors.Is(err, flag.ErrHelp) {
-			_, _ = said.WriteTo(stdout)
-			return
-		}
-		_, _ = said.WriteTo(stderr)
-	}()
+func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Screen, *common, error) {
 	table := games()
 	cmd := ""
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
@@ -186,22 +173,18 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		usage(stdout, table)
 		return nil, nil, nil
 	case "serve": // each SSH session gets the top menu, built here as locally
-		err := serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
+		return nil, nil, serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
 			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, w: p.Width, online: p.Online, played: p.Played}, table)
 		})
-		if errors.Is(err, serve.ErrUsage) {
-			err = cli.UsageError{Err: err}
-		}
-		return nil, nil, err
 	}
 	c := common{played: new(strings.Builder)}
 	fs := flag.NewFlagSet(strings.TrimSpace("termgames "+cmd), flag.ContinueOnError)
-	fs.SetOutput(&said)
+	fs.SetOutput(stdout) // only -h writes there: it was asked for
 	if cmd == "" {
 		c.register(fs, sharedByAll(table), langDefaults(table))
 		fs.Usage = func() {
-			usage(&said, table)
-			fmt.Fprintln(&said, "\nflags of the top menu:")
+			usage(fs.Output(), table)
+			fmt.Fprintln(fs.Output(), "\nflags of the top menu:")
 			fs.PrintDefaults()
 		}
 		if err := parseFlags(fs, args, &c); err != nil {
@@ -211,13 +194,12 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 	}
 	i := slices.IndexFunc(table, func(g cli.Game) bool { return g.Name == cmd })
 	if i < 0 {
-		usage(&said, table)
-		return nil, nil, cli.UsageError{Err: fmt.Errorf("unknown command %q", cmd)}
+		return nil, nil, cmdline.UsageError{Command: "termgames", Err: fmt.Errorf("unknown command %q", cmd)}
 	}
 	g := table[i]
 	if len(args) > 0 {
 		if sub, ok := g.Command(args[0]); ok {
-			return nil, nil, sub.Run(args[1:], stdin, stdout, &said)
+			return nil, nil, sub.Run(args[1:], stdin, stdout, stderr)
 		}
 	}
 	c.register(fs, g.Shared, langName(g.Lang))
@@ -226,7 +208,10 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (_ console.
 		return nil, nil, err
 	}
 	screen, err := start(c.env(), nil)
-	return screen, &c, err
+	if err != nil {
+		return nil, nil, cmdline.Usage(fs, err)
+	}
+	return screen, &c, nil
 }
 
 // sharedByAll are the shared flags of the top menu: every game's, since
@@ -259,17 +244,11 @@ func langName(t lang.Tag) string {
 // parseFlags parses and checks flags, and builds the width measure they
 // choose; a stray argument is a usage error.
 func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return cli.UsageError{}
-	}
-	if fs.NArg() > 0 {
-		return cli.UsageError{Err: fmt.Errorf("unexpected argument %q", fs.Arg(0))}
+	if err := cmdline.Parse(fs, args, 0); err != nil {
+		return err
 	}
 	if err := c.check(); err != nil {
-		return cli.UsageError{Err: err}
+		return cmdline.Usage(fs, err)
 	}
 	if !lang.UTF8Locale(os.Getenv) {
 		c.plainLocale(fs)

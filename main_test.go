@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"termgames/internal/cli"
@@ -150,6 +151,65 @@ func TestUsage(t *testing.T) {
 	out, _, status := runPiped(t, "", "help")
 	if status != 0 || !strings.Contains(out, "omok judge") {
 		t.Errorf("help: status %d, %q", status, out)
+	}
+}
+
+// badValues gives each command of the table a flag with a value it
+// refuses. TestUsageErrors fails for a command without one, so that a new
+// command is checked by itself once it is named here.
+var badValues = map[string][]string{
+	"termgames":                   {"-lang", "fr"},
+	"termgames omok":              {"-size", "13"},
+	"termgames omok judge":        {"-nosuchflag=1"}, // the judge has no flag with a value
+	"termgames omok forbid":       {"-rule", "gomoku"},
+	"termgames omok brain":        {"-nodes", "many"},
+	"termgames baseball":          {"-digits", "5"},
+	"termgames baseball bench":    {"-ai", "psychic"},
+	"termgames minesweeper":       {"-seed", "x"},
+	"termgames minesweeper bench": {"-games", "0"},
+	"termgames serve":             {"-seathold", "soon"},
+}
+
+// TestUsageErrors walks the table of games: every command, given a flag
+// it does not know, a value it refuses or a stray argument, exits with
+// status 2 and says so in one line of one shape, which names the command,
+// what is wrong and where help is.
+func TestUsageErrors(t *testing.T) {
+	commands := [][]string{{}, {"serve"}}
+	for _, g := range games() {
+		commands = append(commands, []string{g.Name})
+		for _, sub := range g.Commands {
+			commands = append(commands, []string{g.Name, sub.Name})
+		}
+	}
+	for _, cmd := range commands {
+		name := strings.Join(append([]string{"termgames"}, cmd...), " ")
+		bad, ok := badValues[name]
+		if !ok {
+			t.Errorf("%s: no refused value in badValues; name one there", name)
+		}
+		stray := `unexpected argument "x\d"`
+		if len(cmd) == 0 {
+			stray = `unknown command "x1"`
+		}
+		for _, tc := range []struct {
+			args []string
+			want string
+		}{
+			{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
+			{[]string{"x1", "x2", "x3"}, stray},
+			{bad, regexp.QuoteMeta(strings.TrimLeft(strings.SplitN(bad[0], "=", 2)[0], "-"))},
+		} {
+			if tc.args == nil {
+				continue
+			}
+			args := append(append([]string(nil), cmd...), tc.args...)
+			out, errOut, status := runPiped(t, "", args...)
+			line := regexp.MustCompile(`^` + regexp.QuoteMeta(name+": ") + `.*` + tc.want + `.* \(see ` + regexp.QuoteMeta(name) + ` -h\)\n$`)
+			if status != 2 || out != "" || !line.MatchString(errOut) {
+				t.Errorf("%v: status %d, stdout %q, stderr %q; want 2, nothing, and one line %s", args, status, out, errOut, line)
+			}
+		}
 	}
 }
 

@@ -61,7 +61,7 @@ func Game() cli.Game {
 		Shared:  cli.Seed, // no board: nothing of ambiguous width to draw
 		Flags:   flags,
 		Commands: []cli.Command{
-			{Name: "bench", Args: "[flags]", Summary: "the computer finds every number: total, mean, worst (-digits, -zero, -ai)", Run: cli.Quiet(BenchCommand, ErrBenchUsage)},
+			{Name: "bench", Args: "[flags]", Summary: "the computer finds every number: total, mean, worst (-digits, -zero, -ai)", Run: cli.NoInput(BenchCommand)},
 		},
 	}
 }

@@ -8,18 +8,16 @@ import (
 	"math/rand/v2"
 	"strings"
 	"time"
-)
 
-// ErrBenchUsage is a bench command line that cannot run; the flag package
-// has already said why.
-var ErrBenchUsage = errors.New("baseball bench: bad arguments")
+	"termgames/internal/cmdline"
+)
 
 // BenchCommand runs `termgames baseball bench`: the computer finds every
 // number of the game once, answered truly, and the total, the mean, the
 // worst case and the spread of the guesses are printed to stdout.
-func BenchCommand(args []string, stdout, stderr io.Writer) error {
+func BenchCommand(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("termgames baseball bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(stdout)
 	var rules Rules
 	RulesFlags(fs, &rules)
 	ai := Best
@@ -28,15 +26,8 @@ func BenchCommand(args []string, stdout, stderr io.Writer) error {
 		return err
 	})
 	seed := fs.Uint64("seed", 1, "seed `N` of the guesser's choices (classic's search order, best's renaming)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return ErrBenchUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "unexpected argument %q\n", fs.Arg(0))
-		return ErrBenchUsage
+	if err := cmdline.Parse(fs, args, 0); err != nil {
+		return err
 	}
 	res := Bench(rules, ai, rand.New(rand.NewPCG(*seed, *seed^0x9e3779b97f4a7c15)))
 	_, err := io.WriteString(stdout, res.String())
@@ -57,7 +48,7 @@ func RulesFlags(fs *flag.FlagSet, rules *Rules) {
 		case "false":
 			rules.Zero = false
 		default:
-			return fmt.Errorf("-zero=%s: want true or false", s)
+			return errors.New("want true or false")
 		}
 		return nil
 	})

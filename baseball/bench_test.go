@@ -8,11 +8,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"termgames/internal/cmdline"
 )
 
 func TestBenchCommand(t *testing.T) {
-	var out, errs bytes.Buffer
-	if err := BenchCommand(nil, &out, &errs); err != nil {
+	var out bytes.Buffer
+	if err := BenchCommand(nil, &out); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"3 digits from 1 to 9 (504 numbers), -ai best\n", "total 2337 guesses, mean 4.6369, worst 6\n", "      6       55\n"} {
@@ -21,19 +23,19 @@ func TestBenchCommand(t *testing.T) {
 		}
 	}
 	out.Reset()
-	if err := BenchCommand([]string{"-digits", "4", "-zero", "-ai", "best"}, &out, &errs); err != nil {
+	if err := BenchCommand([]string{"-digits", "4", "-zero", "-ai", "best"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if want := "4 digits from 0 to 9 (5040 numbers), -ai best\ntotal 26"; !strings.HasPrefix(out.String(), want) {
 		t.Errorf("bench -digits 4 -zero:\n%s", out.String())
 	}
 	for _, args := range [][]string{{"-digits", "5"}, {"-ai", "psychic"}, {"stray"}, {"-zero=maybe"}} {
-		errs.Reset()
-		if err := BenchCommand(args, &out, &errs); !errors.Is(err, ErrBenchUsage) || errs.Len() == 0 {
-			t.Errorf("%v: %v, stderr %q", args, err, errs.String())
+		out.Reset()
+		if err := BenchCommand(args, &out); !errors.As(err, new(cmdline.UsageError)) || out.Len() != 0 {
+			t.Errorf("%v: %v, stdout %q", args, err, out.String())
 		}
 	}
-	if err := BenchCommand([]string{"-h"}, &out, &errs); !errors.Is(err, flag.ErrHelp) {
+	if err := BenchCommand([]string{"-h"}, &out); !errors.Is(err, flag.ErrHelp) {
 		t.Errorf("-h: %v", err)
 	}
 }

@@ -1,7 +1,7 @@
 package baseball
 
 import (
-	"fmt"
+	"errors"
 	"math/rand/v2"
 )
 
@@ -37,7 +37,7 @@ func ParseAI(s string) (AI, error) {
 	case Classic:
 		return Classic, nil
 	}
-	return "", fmt.Errorf("baseball: unknown AI %q (want classic or best)", s)
+	return "", errors.New("want best or classic")
 }
 
 // Verdict is where the computer's search for the player's number stands

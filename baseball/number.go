@@ -54,7 +54,7 @@ func ParseDigits(s string) (int, error) {
 	case "4":
 		return 4, nil
 	}
-	return 0, fmt.Errorf("baseball: -digits %q: want 3 or 4", s)
+	return 0, errors.New("want 3 or 4")
 }
 
 // Count is how many numbers the original has: 9 × 8 × 7.

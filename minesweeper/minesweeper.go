@@ -44,7 +44,7 @@ func Game() cli.Game {
 		Shared:  cli.Glyphs | cli.Seed,
 		Flags:   flags,
 		Commands: []cli.Command{
-			{Name: "bench", Args: "[flags]", Summary: "the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)", Run: cli.Quiet(BenchCommand, ErrBenchUsage)},
+			{Name: "bench", Args: "[flags]", Summary: "the solver plays: win rates per level (-level, -games, -seed, -noguess, -first)", Run: cli.NoInput(BenchCommand)},
 		},
 	}
 }

@@ -13,62 +13,52 @@ import (
 	"strings"
 	"time"
 
+	"termgames/internal/cmdline"
 	"termgames/minesweeper/solver"
 )
 
-// ErrBenchUsage is a bench command line that cannot run; the flag package
-// has already said why.
-var ErrBenchUsage = errors.New("minesweeper bench: bad arguments")
-
 // BenchCommand runs `termgames minesweeper bench`: the solver plays games
 // per level as a player would, and the results are printed to stdout.
-func BenchCommand(args []string, stdout, stderr io.Writer) error {
+func BenchCommand(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("termgames minesweeper bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	level := fs.String("level", "all", "beginner, intermediate, expert or all")
-	games := fs.Int("games", 1000, "games per level")
+	fs.SetOutput(stdout)
+	all := Levels()
+	levels := all[:]
+	fs.Func("level", "beginner, intermediate, expert or all (default all)", func(s string) error {
+		each := Levels()
+		levels = slices.DeleteFunc(each[:], func(l Level) bool { return s != "all" && s != l.Name })
+		if len(levels) == 0 {
+			return errors.New("want beginner, intermediate, expert or all")
+		}
+		return nil
+	})
+	games := 1000
+	fs.Func("games", "games per level (default 1000)", func(s string) (err error) {
+		games, err = strconv.Atoi(s)
+		if err != nil || games < 1 {
+			return errors.New("want a number of games, at least 1")
+		}
+		return nil
+	})
 	seed := fs.Uint64("seed", 1, "seed of the first game; game k uses seed+k")
 	noGuess := fs.Bool("noguess", false, "play no-guess boards and report how long each took to generate")
-	first := fs.String("first", "", "first opening at `row,col` (counted from 0,0 at the top left) instead of the centre")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return ErrBenchUsage
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "unexpected argument %q\n", fs.Arg(0))
-		return ErrBenchUsage
-	}
-	if *games < 1 {
-		fmt.Fprintf(stderr, "-games %d: want at least 1\n", *games)
-		return ErrBenchUsage
-	}
-	var levels []Level
-	for _, l := range Levels() {
-		if *level == "all" || *level == l.Name {
-			levels = append(levels, l)
-		}
-	}
-	if len(levels) == 0 {
-		fmt.Fprintf(stderr, "-level %q: want beginner, intermediate, expert or all\n", *level)
-		return ErrBenchUsage
-	}
 	row, col := -1, -1
-	if *first != "" {
-		r, c, _ := strings.Cut(*first, ",")
+	fs.Func("first", "first opening at `row,col` (counted from 0,0 at the top left) instead of the centre", func(s string) error {
+		r, c, _ := strings.Cut(s, ",")
 		var errR, errC error
 		row, errR = strconv.Atoi(r)
 		col, errC = strconv.Atoi(c)
 		if errR != nil || errC != nil || row < 0 || col < 0 {
-			fmt.Fprintf(stderr, "-first %q: want row,col such as 3,3\n", *first)
-			return ErrBenchUsage
+			return errors.New("want row,col such as 3,3")
 		}
-		for _, l := range levels {
-			if row >= l.Rows || col >= l.Cols {
-				fmt.Fprintf(stderr, "-first %q: outside %s (%d rows, %d columns)\n", *first, l.Name, l.Rows, l.Cols)
-				return ErrBenchUsage
-			}
+		return nil
+	})
+	if err := cmdline.Parse(fs, args, 0); err != nil {
+		return err
+	}
+	for _, l := range levels {
+		if row >= l.Rows || col >= l.Cols {
+			return cmdline.Usagef(fs, "-first %d,%d is outside %s (%d rows, %d columns)", row, col, l.Name, l.Rows, l.Cols)
 		}
 	}
 	for _, l := range levels {
@@ -79,9 +69,9 @@ func BenchCommand(args []string, stdout, stderr io.Writer) error {
 		var r BenchResult
 		var err error
 		if *noGuess {
-			r, err = BenchFrom(context.Background(), l, *games, *seed, r0, c0, true)
+			r, err = BenchFrom(context.Background(), l, games, *seed, r0, c0, true)
 		} else {
-			r, err = BenchBound(context.Background(), l, *games, *seed, r0, c0)
+			r, err = BenchBound(context.Background(), l, games, *seed, r0, c0)
 		}
 		if err != nil {
 			return err

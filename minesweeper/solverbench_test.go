@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"termgames/minesweeper/solver"
+
+	"termgames/internal/cmdline"
 )
 
 // TestNoGuessBench: on no-guess boards the solver never has to guess,
@@ -31,8 +33,8 @@ func TestNoGuessBench(t *testing.T) {
 }
 
 func TestBenchCommand(t *testing.T) {
-	var out, errs bytes.Buffer
-	if err := BenchCommand([]string{"-level", "beginner", "-games", "5", "-seed", "3"}, &out, &errs); err != nil {
+	var out bytes.Buffer
+	if err := BenchCommand([]string{"-level", "beginner", "-games", "5", "-seed", "3"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if got := out.String(); !strings.HasPrefix(got, "beginner") || !strings.Contains(got, "of 5") || !strings.Contains(got, "95% CI") ||
@@ -40,7 +42,7 @@ func TestBenchCommand(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 	out.Reset()
-	if err := BenchCommand([]string{"-level", "expert", "-games", "2", "-first", "3,3"}, &out, &errs); err != nil {
+	if err := BenchCommand([]string{"-level", "expert", "-games", "2", "-first", "3,3"}, &out); err != nil {
 		t.Fatal(err)
 	}
 	if got := out.String(); !strings.Contains(got, "of 2") || !strings.Contains(got, "(first opening at 3,3)") {
@@ -52,12 +54,11 @@ func TestBenchCommand(t *testing.T) {
 	for _, args := range [][]string{{"-level", "huge"}, {"-games", "0"}, {"extra"}, {"-nosuch"},
 		{"-first", "3"}, {"-first", "3,x"}, {"-first", "-1,2"}, {"-first", "3,3,3"}, {"-first", "3,9"}} {
 		out.Reset()
-		errs.Reset()
-		if err := BenchCommand(args, &out, &errs); !errors.Is(err, ErrBenchUsage) || errs.Len() == 0 {
-			t.Errorf("%q: got %v, stderr %q", args, err, errs.String())
+		if err := BenchCommand(args, &out); !errors.As(err, new(cmdline.UsageError)) || out.Len() != 0 {
+			t.Errorf("%q: got %v, stdout %q", args, err, out.String())
 		}
 	}
-	if err := BenchCommand([]string{"-h"}, &out, &errs); !errors.Is(err, flag.ErrHelp) {
+	if err := BenchCommand([]string{"-h"}, &out); !errors.Is(err, flag.ErrHelp) {
 		t.Errorf("-h: got %v", err)
 	}
 }

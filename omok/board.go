@@ -74,7 +74,7 @@ const (
 func ParseSize(s string) (int, error) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || (n != DefaultSize && n != LargeSize) {
-		return 0, fmt.Errorf("unknown board size %q: want %d or %d", s, DefaultSize, LargeSize)
+		return 0, fmt.Errorf("want %d or %d", DefaultSize, LargeSize)
 	}
 	return n, nil
 }

@@ -1,11 +1,15 @@
 package omok
 
 import (
+	"errors"
+	"flag"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"termgames/console"
+	"termgames/internal/cli"
+	"termgames/internal/cmdline"
 	"termgames/internal/screentest"
 	"termgames/omok/engine"
 )
@@ -187,9 +191,7 @@ func TestComputerUndoWhileThinking(t *testing.T) {
 // only its stone takes nothing back.
 func TestComputerFirst(t *testing.T) {
 	opt := computerOptions()
-	if err := opt.SetComputer("hard", "computer"); err != nil {
-		t.Fatal(err)
-	}
+	opt.VsComputer, opt.Level, opt.ComputerFirst = true, engine.Hard, true
 	d := driver(opt)
 	if !strings.Contains(shown(d), "컴퓨터가 생각 중입니다...") {
 		t.Errorf("before the first move:\n%s", shown(d))
@@ -243,9 +245,11 @@ func TestComputerRenju(t *testing.T) {
 func TestComputerWins(t *testing.T) {
 	for _, level := range []string{"easy", "normal", "hard"} {
 		opt := computerOptions()
-		if err := opt.SetComputer(level, "me"); err != nil {
+		lv, err := engine.ParseLevel(level)
+		if err != nil {
 			t.Fatal(err)
 		}
+		opt.VsComputer, opt.Level = true, lv
 		d := driver(opt)
 		g := currentGame(t, d)
 		for col := 0; !g.board.Outcome().Over() && col < 15; col++ {
@@ -270,14 +274,43 @@ func TestComputerWins(t *testing.T) {
 }
 
 func TestComputerFlags(t *testing.T) {
-	var o Options
-	for _, bad := range [][2]string{{"expert", "me"}, {"hard", "later"}} {
-		if err := o.SetComputer(bad[0], bad[1]); err == nil {
-			t.Errorf("SetComputer(%q, %q) accepted", bad[0], bad[1])
+	for _, tc := range []struct {
+		args  []string
+		level engine.Level
+		vs    bool
+		first bool
+	}{
+		{nil, engine.Hard, false, false},
+		{[]string{"-first", "computer"}, engine.Hard, false, true},
+		{[]string{"-ai", "easy"}, engine.Easy, true, false},
+		{[]string{"-first", "computer", "-ai", "normal", "-first", "me"}, engine.Normal, true, false},
+	} {
+		fs := flag.NewFlagSet("termgames omok", flag.ContinueOnError)
+		start := flags(fs)
+		if err := cmdline.Parse(fs, tc.args, 0); err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		s, err := start(cli.Env{}, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", tc.args, err)
+		}
+		var opt Options
+		switch s := s.(type) {
+		case *menuScreen:
+			opt = s.opt
+		case *game:
+			opt = s.menu.opt
+		}
+		if opt.VsComputer != tc.vs || (tc.vs && opt.Level != tc.level) || opt.ComputerFirst != tc.first {
+			t.Errorf("%v: %+v", tc.args, opt)
 		}
 	}
-	if err := o.SetComputer("", "computer"); err != nil || o.VsComputer {
-		t.Errorf("no -ai: %v, %+v", err, o)
+	for _, bad := range [][]string{{"-ai", "expert"}, {"-first", "later"}} {
+		fs := flag.NewFlagSet("termgames omok", flag.ContinueOnError)
+		flags(fs)
+		if err := cmdline.Parse(fs, bad, 0); !errors.As(err, new(cmdline.UsageError)) || !strings.Contains(err.Error(), "want") {
+			t.Errorf("%v: %v", bad, err)
+		}
 	}
 }
 

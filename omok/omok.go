@@ -24,6 +24,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/cli"
+	"termgames/internal/cmdline"
 	"termgames/internal/lang"
 	"termgames/omok/engine"
 	"termgames/omok/renju"
@@ -47,7 +48,7 @@ func Game() cli.Game {
 		Commands: []cli.Command{
 			{Name: "judge", Args: "[FILE]", Summary: "Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)", Run: judgeCommand},
 			{Name: "forbid", Args: "[FILE]", Summary: "forbidden points of a board (-rule renju|omok), as YXSHOWFORBID", Run: renju.ForbidCommand},
-			{Name: "brain", Args: "[flags]", Summary: "the Gomocup (piskvork) brain; also as a copy named pbrain-*", Run: brainCommand},
+			{Name: "brain", Args: "[flags]", Summary: "the Gomocup (piskvork) brain; also as a copy named pbrain-*", Run: engine.BrainCommand},
 		},
 	}
 }
@@ -60,43 +61,36 @@ func flags(fs *flag.FlagSet) cli.Start {
 		return err
 	})
 	fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); the menu's entry 6 changes it")
-	ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
-	first := fs.String("first", "me", "against the computer, who moves first: me or computer")
+	var (
+		vsComputer, computerFirst bool
+		level                     engine.Level
+	)
+	fs.Func("ai", "play against the computer at `level` easy, normal or hard, without the menu", func(s string) (err error) {
+		level, err = engine.ParseLevel(s)
+		vsComputer = err == nil
+		return err
+	})
+	fs.Func("first", "against the computer, who moves first: me (the default) or computer", func(s string) (err error) {
+		computerFirst, err = parseFirst(s)
+		return err
+	})
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
-		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand, Online: env.Online}
-		if err := opt.SetComputer(*ai, *first); err != nil {
-			return nil, cli.UsageError{Err: err}
-		}
+		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand, Online: env.Online,
+			VsComputer: vsComputer, Level: level, ComputerFirst: computerFirst}
 		return New(opt, back), nil
 	}
-}
-
-// brainCommand is `omok brain`: the engine's Gomocup brain.
-func brainCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	err := engine.BrainCommand(args, stdin, stdout, stderr)
-	if errors.Is(err, engine.ErrUsage) {
-		return cli.UsageError{Err: err}
-	}
-	return err
 }
 
 // judgeCommand is `omok judge [FILE]`: the Baekjoon 2615 judge on FILE or
 // standard input. It needs no terminal.
 func judgeCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("termgames omok judge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(stdout)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: termgames omok judge [FILE]\n\nReads 19 lines of 19 numbers (0 empty, 1 black, 2 white) and prints\nthe winner (1 or 2) and the row and column of the leftmost stone of the\nfive, or 0 when nobody has exactly five.")
+		fmt.Fprintln(fs.Output(), "usage: termgames omok judge [FILE]\n\nReads 19 lines of 19 numbers (0 empty, 1 black, 2 white) and prints\nthe winner (1 or 2) and the row and column of the leftmost stone of the\nfive, or 0 when nobody has exactly five.")
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return cli.UsageError{}
-	}
-	if fs.NArg() > 1 {
-		fs.Usage()
-		return cli.UsageError{Err: errors.New("judge takes at most one FILE")}
+	if err := cmdline.Parse(fs, args, 1); err != nil {
+		return err
 	}
 	in := stdin
 	if fs.NArg() == 1 && fs.Arg(0) != "-" { // "-" is stdin, as in cat
@@ -153,27 +147,16 @@ type Options struct {
 	Online func(back console.Screen) console.Screen
 }
 
-// SetComputer reads the -ai and -first flags: level "" keeps the menu;
-// easy, normal or hard starts a game against the computer, in which first
-// says who moves first, "me" or "computer".
-func (o *Options) SetComputer(level, first string) error {
-	if level == "" {
-		return nil
-	}
-	l, err := engine.ParseLevel(level)
-	if err != nil {
-		return fmt.Errorf("-ai: %w", err)
-	}
-	switch first {
-	case "me", "":
-		o.ComputerFirst = false
+// parseFirst reads -first, who moves first against the computer: "me" or
+// "computer"; it tells whether the computer does.
+func parseFirst(s string) (computer bool, err error) {
+	switch s {
+	case "me":
+		return false, nil
 	case "computer":
-		o.ComputerFirst = true
-	default:
-		return fmt.Errorf("-first %q: want me or computer", first)
+		return true, nil
 	}
-	o.VsComputer, o.Level = true, l
-	return nil
+	return false, errors.New("want me or computer")
 }
 
 // The sizes the screens can draw: five in a row needs at least five cells,

@@ -46,6 +46,8 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+
+	"termgames/internal/cmdline"
 )
 
 // Player is who a session is, as the screens may show it.
@@ -314,9 +316,6 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	return s.ssh.Close()
 }
 
-// ErrUsage marks a bad command line of Command.
-var ErrUsage = errors.New("usage")
-
 // shutdownGrace is how long a stopped server waits for its players'
 // sessions to end: SIGTERM must end it within 5 s.
 const shutdownGrace = 4 * time.Second
@@ -328,23 +327,17 @@ const shutdownGrace = 4 * time.Second
 // go to stdout.
 func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) console.Screen) error {
 	fs := flag.NewFlagSet("termgames serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(stdout)
 	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
 	keyFile := fs.String("hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (0600), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
 	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
+		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return fmt.Errorf("%w: %v", ErrUsage, err)
-	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", ErrUsage, fs.Arg(0))
+	if err := cmdline.Parse(fs, args, 0); err != nil {
+		return err
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	signer, err := hostKey(*keyFile)

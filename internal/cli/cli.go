@@ -7,7 +7,6 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -52,7 +51,8 @@ type Env struct {
 // Start makes a game's first screen, its menu, once its flags are parsed.
 // back is where the menu's quit goes (the top menu); nil when the game was
 // started as a command, whose quit then ends the program. An error is the
-// command line's fault: flags that do not fit together.
+// command line's fault (flags that do not fit together), and the program
+// says it as a cmdline.UsageError of the game's command.
 type Start func(env Env, back console.Screen) (console.Screen, error)
 
 // Game is one row of the table of games.
@@ -69,8 +69,8 @@ type Game struct {
 	// Shared are the shared flags the game takes.
 	Shared Shared
 	// Flags declares the game's own flags on fs and returns how to start
-	// the game once fs is parsed. The top menu calls it with a FlagSet that
-	// it never parses, so every flag keeps its default there.
+	// the game once fs is parsed. The top menu calls it with a FlagSet
+	// that it never parses, so every flag keeps its default there.
 	Flags func(fs *flag.FlagSet) Start
 	// Commands are the game's subcommands: termgames NAME COMMAND.
 	Commands []Command
@@ -82,10 +82,10 @@ type Command struct {
 	Name    string // termgames GAME NAME
 	Args    string // its arguments in the usage, e.g. "[FILE]"
 	Summary string // its line in the usage
-	// Run does the command's work. flag.ErrHelp means -h was answered
-	// (status 0), a UsageError a bad command line (status 2), any other
-	// error a failure (status 1). What it writes to stderr is shown on
-	// standard output when it answered -h.
+	// Run does the command's work; it parses args with cmdline.Parse, its
+	// FlagSet writing to stdout, where -h's answer goes since it was asked
+	// for. flag.ErrHelp means -h was answered (status 0), a cmdline.UsageError a
+	// bad command line (status 2), any other error a failure (status 1).
 	Run func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 }
 
@@ -99,29 +99,10 @@ func (g Game) Command(name string) (Command, bool) {
 	return Command{}, false
 }
 
-// UsageError is a command line the program cannot run: exit status 2. A
-// nil Err means the flag package, or the command, has already said why.
-type UsageError struct{ Err error }
-
-func (e UsageError) Error() string {
-	if e.Err == nil {
-		return "usage error"
-	}
-	return e.Err.Error()
-}
-
-func (e UsageError) Unwrap() error { return e.Err }
-
-// Quiet makes a subcommand of run, one that reads no standard input and
-// reports a bad command line, once it has said why on stderr, with its own
-// error usage: that error becomes a UsageError (status 2) with nothing
-// more to say.
-func Quiet(run func(args []string, stdout, stderr io.Writer) error, usage error) func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return func(args []string, _ io.Reader, stdout, stderr io.Writer) error {
-		err := run(args, stdout, stderr)
-		if errors.Is(err, usage) {
-			return UsageError{}
-		}
-		return err
+// NoInput makes the Run of a command that reads no standard input and
+// writes only its answer, to stdout.
+func NoInput(run func(args []string, stdout io.Writer) error) func(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return func(args []string, _ io.Reader, stdout, _ io.Writer) error {
+		return run(args, stdout)
 	}
 }

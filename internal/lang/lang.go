@@ -4,7 +4,7 @@
 // number baseball, whose C original speaks English).
 package lang
 
-import "fmt"
+import "errors"
 
 // Tag names a language of the texts.
 type Tag string
@@ -23,7 +23,7 @@ func Parse(s string) (Tag, error) {
 	case Original, Korean, English:
 		return t, nil
 	}
-	return Original, fmt.Errorf("%q: want ko or en", s)
+	return Original, errors.New("want ko or en")
 }
 
 // Pick returns the texts of tag: ko for Korean, en for English, and those

@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"termgames/internal/cmdline"
 )
 
 // BrainOptions configure Brain.
@@ -460,33 +462,24 @@ func (br *brain) think() {
 	br.reply("%d,%d", r.Move.X, r.Move.Y)
 }
 
-// ErrUsage marks a bad command line of BrainCommand.
-var ErrUsage = errors.New("usage")
-
 // BrainCommand is `termgames omok brain [-level L] [-nodes N] [-seed S]`:
 // the brain on stdin and stdout until END or the end of input.
 func BrainCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("termgames omok brain", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	level := fs.String("level", "hard", "strength: easy, normal or hard")
+	fs.SetOutput(stdout)
+	level := Hard
+	fs.Func("level", "strength: easy, normal or hard (default hard)", func(s string) (err error) {
+		level, err = ParseLevel(s)
+		return err
+	})
 	nodes := fs.Int64("nodes", 0, "think `N` positions a move instead of using the clock (reproducible games)")
 	seed := fs.Uint64("seed", 1, "seed `S` of the engine's random choices")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: termgames omok brain [flags]\n\nSpeaks the Gomocup (piskvork) brain protocol on stdin and stdout. A copy\nor link of termgames named pbrain-<anything> starts as the brain.")
+		fmt.Fprintln(fs.Output(), "usage: termgames omok brain [flags]\n\nSpeaks the Gomocup (piskvork) brain protocol on stdin and stdout. A copy\nor link of termgames named pbrain-<anything> starts as the brain.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return fmt.Errorf("%w: %v", ErrUsage, err)
+	if err := cmdline.Parse(fs, args, 0); err != nil {
+		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("%w: unexpected argument %q", ErrUsage, fs.Arg(0))
-	}
-	l, err := ParseLevel(*level)
-	if err != nil {
-		return fmt.Errorf("%w: -level: %v", ErrUsage, err)
-	}
-	return Brain(stdin, stdout, BrainOptions{Level: l, Nodes: *nodes, Rand: rand.New(rand.NewPCG(*seed, *seed))})
+	return Brain(stdin, stdout, BrainOptions{Level: level, Nodes: *nodes, Rand: rand.New(rand.NewPCG(*seed, *seed))})
 }

@@ -16,6 +16,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -52,7 +53,8 @@ func (l Level) String() string {
 	return "hard"
 }
 
-// ParseLevel reads a level name.
+// ParseLevel reads a level name; its error says what is wanted, the caller
+// what was given.
 func ParseLevel(s string) (Level, error) {
 	switch strings.ToLower(strings.TrimSpace(s)) {
 	case "easy":
@@ -62,7 +64,7 @@ func ParseLevel(s string) (Level, error) {
 	case "hard":
 		return Hard, nil
 	}
-	return Hard, fmt.Errorf("unknown level %q: want easy, normal or hard", s)
+	return Hard, errors.New("want easy, normal or hard")
 }
 
 // Limits bound one move's thinking. Zero fields take the level's defaults

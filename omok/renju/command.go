@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"termgames/internal/cmdline"
 )
 
 // String draws the board one row a line: . empty, X black, O white.
@@ -153,20 +155,26 @@ black has more stones, or as -turn says.
 // the answer to stdout. It returns flag.ErrHelp after -h.
 func ForbidCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("termgames omok forbid", flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are returned whole, once
+	fs.SetOutput(stdout)
+	fs.Usage = func() { fmt.Fprintf(fs.Output(), forbidUsage, MaxSize) }
 	rule := Renju
 	fs.Var(&rule, "rule", "renju or omok")
-	turn := fs.String("turn", "", "black or white (default: by the stone counts)")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stderr, forbidUsage, MaxSize)
-			return err
+	var s Stone // the side to move; Empty: by the stone counts
+	fs.Func("turn", "black or white (default: by the stone counts)", func(v string) error {
+		switch strings.ToLower(v) {
+		case "black", "1":
+			s = Black
+		case "white", "2":
+			s = White
+		default:
+			return errors.New("want black or white")
 		}
-		return fmt.Errorf("omok forbid: %w (see -h)", err)
+		return nil
+	})
+	if err := cmdline.Parse(fs, args, 1); err != nil {
+		return err
 	}
-	if fs.NArg() > 1 {
-		return fmt.Errorf("omok forbid: one FILE at most, got %d (see -h)", fs.NArg())
-	}
+
 	in, name := stdin, "standard input"
 	if fs.NArg() == 1 && fs.Arg(0) != "-" {
 		name = fs.Arg(0)
@@ -181,15 +189,8 @@ func ForbidCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 	if err != nil {
 		return fmt.Errorf("omok forbid: %s: %w", name, err)
 	}
-	s := b.ToMove()
-	switch strings.ToLower(*turn) {
-	case "":
-	case "black", "1":
-		s = Black
-	case "white", "2":
-		s = White
-	default:
-		return fmt.Errorf("omok forbid: -turn %q: want black or white", *turn)
+	if s == Empty {
+		s = b.ToMove()
 	}
 	_, err = fmt.Fprintln(stdout, b.YixinForbid(rule, s))
 	return err

@@ -56,7 +56,7 @@ func TestForbidCommand(t *testing.T) {
 		{"digits without spaces", nil, strings.ReplaceAll(board, " ", ""), "FORBID 0605.\n", ""},
 		{"a bad rule", []string{"-rule", "gomoku"}, board, "", "renju or omok"},
 		{"a bad turn", []string{"-turn", "red"}, board, "", "black or white"},
-		{"two files", []string{file, file}, "", "", "one FILE"},
+		{"two files", []string{file, file}, "", "", "unexpected argument"},
 		{"a missing file", []string{file + ".missing"}, "", "", "no such file"},
 		{"a bad cell", nil, strings.Replace(board, "1", "3", 1), "", `line 4: cell 7 is "3"`},
 		{"a short row", nil, strings.Replace(board, "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", "0 0\n", 1), "", "line 1: a row of 2 cells"},
@@ -81,7 +81,7 @@ func TestForbidCommand(t *testing.T) {
 		})
 	}
 	var errOut bytes.Buffer
-	if err := ForbidCommand([]string{"-h"}, nil, nil, &errOut); !errors.Is(err, flag.ErrHelp) || !strings.Contains(errOut.String(), "YXSHOWFORBID") {
+	if err := ForbidCommand([]string{"-h"}, nil, &errOut, nil); !errors.Is(err, flag.ErrHelp) || !strings.Contains(errOut.String(), "YXSHOWFORBID") {
 		t.Errorf("-h: %v, %q", err, errOut.String())
 	}
 }

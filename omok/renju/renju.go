@@ -32,6 +32,7 @@
 package renju
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -106,7 +107,8 @@ func (r Rule) String() string {
 	return fmt.Sprintf("Rule(%d)", uint8(r))
 }
 
-// ParseRule reads a rule name as the -rule flag takes it.
+// ParseRule reads a rule name as the -rule flag takes it; its error says
+// what is wanted, the caller what was given.
 func ParseRule(s string) (Rule, error) {
 	name := strings.ToLower(strings.TrimSpace(s))
 	for r, n := range ruleNames {
@@ -114,7 +116,7 @@ func ParseRule(s string) (Rule, error) {
 			return Rule(r), nil
 		}
 	}
-	return Freestyle, fmt.Errorf("unknown rule %q: want freestyle, standard, renju or omok", s)
+	return Freestyle, errors.New("want freestyle, standard, renju or omok")
 }
 
 // Set makes *Rule a flag.Value, so that a command can declare -rule with
