@@ -59,9 +59,9 @@ type Span struct {
 // at its own column, so a glyph that a terminal draws wider or narrower
 // than expected never shifts the cells after it.
 type Frame struct {
-	// Rows are the frame's spans, row by row. Spans handed to a frame are
-	// never changed afterwards: Put and SetRow only ever append or replace
-	// a row, and the renderer keeps the rows it drew to know them again.
+	// Rows are the frame's spans, row by row. Put and SetRow only ever
+	// append to or replace a row; the renderer keeps copies of the rows it
+	// drew to know them again, so a row may be changed or reused afterwards.
 	Rows [][]Span
 	// Cursor is where the terminal cursor is shown (at a prompt); nil hides it.
 	Cursor *Pos
@@ -104,8 +104,8 @@ func (f *Frame) Put(row, col int, text string, st Style) {
 // SetRow makes spans the whole of row, in place of what was put there. The
 // frame shares spans rather than copying them, so a screen can keep a row
 // it built and give it to frame after frame, rebuilding only the rows that
-// changed, as long as it never changes those spans afterwards. A Put on the
-// row later copies them first.
+// changed; a Put on the row later copies them first, so that it never
+// writes into the screen's spans.
 func (f *Frame) SetRow(row int, spans []Span) {
 	for len(f.Rows) <= row {
 		f.Rows = append(f.Rows, nil)

@@ -215,6 +215,32 @@ func TestRenderWritesOnlyChangedCells(t *testing.T) {
 	}
 }
 
+// A screen that changes a row it has already handed over, in place, or
+// hands over the same row slice again after changing it, is drawn as the
+// row is now: the renderer compares with its own copy of the row it drew,
+// never with the screen's slice.
+func TestRenderSeesARowChangedInPlace(t *testing.T) {
+	for _, trusted := range []bool{false, true} {
+		r := renderer{width: narrow, trusted: trusted}
+		size := Size{40, 10}
+		scr := newTerm(size, narrow)
+		kept := []Span{{Col: 0, Text: "move 1"}, {Col: 10, Text: "○ "}} // a screen's cached row
+		var f Frame
+		f.SetRow(2, kept)
+		scr.Write(r.render(f, size))
+		kept[0].Text, kept[1].Text = "move 2", "● " // the cache edited in place
+		var g Frame
+		g.SetRow(2, kept)
+		scr.Write(r.render(g, size))
+		want := Frame{}
+		want.SetRow(2, []Span{{Col: 0, Text: "move 2"}, {Col: 10, Text: "● "}})
+		wantScreen(t, scr, want, narrow, size, false)
+		if again := r.render(g, size); again != nil {
+			t.Fatalf("trusted=%v: the same row again wrote %q", trusted, again)
+		}
+	}
+}
+
 // A clock tick writes the clock's cells and nothing else.
 func TestClockTickWritesTheClock(t *testing.T) {
 	clock := func(s int) Frame {

@@ -37,8 +37,10 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 			}
 			for _, k := range kept {
 				k.refresh()
+				k.redraw()
 				fresh := screen(k.seat)
 				fresh.cursor = k.cursor
+				fresh.redraw()
 				got, want := k.View(size), fresh.View(size)
 				if g, w := got.Text(narrow), want.Text(narrow); g != w {
 					t.Fatalf("seed %d step %d seat %d: kept rows\n%s\nfrom scratch\n%s", seed, step, k.seat, g, w)

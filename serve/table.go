@@ -58,6 +58,7 @@ func newTableScreen(o *online, t *Table, seat int, back console.Screen) console.
 	if o.p.ASCII {
 		s.glyphs, s.forbid = asciiGlyphs, "x"
 	}
+	s.redraw()
 	return s.arm(s)
 }
 
@@ -204,8 +205,15 @@ type omokTable struct {
 	drawn  drawnRows
 }
 
-// Update moves the cursor and places stones through the table.
+// Update moves the cursor and places stones through the table, and builds
+// again the rows that changed, for View to draw.
 func (s *omokTable) Update(ev console.Event) console.Screen {
+	next := s.update(ev)
+	s.redraw()
+	return next
+}
+
+func (s *omokTable) update(ev console.Event) console.Screen {
 	if next, done := s.common(s, ev); done {
 		return next
 	}
@@ -259,7 +267,7 @@ func (s *omokTable) refusal(err error) string {
 func (s *omokTable) View(size console.Size) console.Frame {
 	n := s.st.Board.Size
 	f := console.Frame{Rows: make([][]console.Span, 0, n+3)}
-	for r, row := range s.boardRows() {
+	for r, row := range s.drawn.rows {
 		f.SetRow(r, row)
 	}
 	s.drawLines(&f, n)
@@ -271,11 +279,9 @@ func (s *omokTable) View(size console.Size) console.Frame {
 // included, with what they were built from. Only the rows that changed
 // are built again: a move changes one or two rows of the board and a few
 // of the panel, a cursor move two rows, as omok's own screen does. With
-// 200 games on a server, rows built afresh for every frame made garbage
-// enough that collecting it put tens of milliseconds on a move's way now
-// and then (BenchmarkGames). The rows are the spans handed to frames,
-// never changed afterwards (the renderer knows a row it drew by its
-// slice).
+// 200 games on a server, rows built afresh for every frame make garbage
+// enough that collecting it puts pauses on a move's way now and then
+// (BenchmarkGames, docs/performance.md).
 type drawnRows struct {
 	version int        // the table's State drawn
 	view    *BoardView // the position drawn
@@ -287,8 +293,9 @@ type drawnRows struct {
 	panel   [][]console.Span
 }
 
-// boardRows returns the rows, building again only those that changed.
-func (s *omokTable) boardRows() [][]console.Span {
+// redraw brings the rows up to the table's state and the cursor, building
+// again only those that changed.
+func (s *omokTable) redraw() {
 	d, v, n := &s.drawn, s.st.Board, s.st.Board.Size
 	wide, mine, over := s.o.p.Width.EastAsianWidth, s.myTurn(), s.st.Outcome.Over
 	if d.rows == nil || d.wide != wide || d.mine != mine || d.over != over || d.view.Size != n {
@@ -297,17 +304,17 @@ func (s *omokTable) boardRows() [][]console.Span {
 		for r := range n {
 			d.rows[r] = s.boardRow(r)
 		}
-		return d.rows
+		return
 	}
 	switch {
 	case d.version == s.st.Version && d.cursor == s.cursor:
-		return d.rows
+		return
 	case d.version == s.st.Version: // a cursor move
 		was := d.cursor.Row
 		d.cursor = s.cursor
 		d.rows[was] = s.boardRow(was)
 		d.rows[s.cursor.Row] = s.boardRow(s.cursor.Row)
-		return d.rows
+		return
 	}
 	old, was := d.view, d.cursor.Row
 	panel := s.panel(n)
@@ -320,7 +327,6 @@ func (s *omokTable) boardRows() [][]console.Span {
 		}
 		d.rows[r] = s.boardRow(r)
 	}
-	return d.rows
 }
 
 // myTurn reports whether the player is to move now.
