@@ -61,13 +61,11 @@ const commandGrace = time.Second
 // passes it to the driver, and writes the frame. It is the whole console
 // but for what a terminal of its own adds (raw mode, signals, restoring).
 //
-// A key's step used to run on the reader's goroutine itself, to spare the
-// hand-over to the loop (a goroutine's wake-up, 6 to 40 µs a key), with a
-// watch ("relief") that started another reader when a step got stuck in a
-// screen, so that Ctrl-C was still read. No player can see 40 µs; that
-// code was the most intricate of the project, and a stuck step then held
-// the terminal's lock that the stop needed. The loop here is the plain
-// one: see docs/server.md for what was measured.
+// Only the loop runs screens, and the reader never waits for it: a step
+// stuck in a screen's Update still lets the reader take Ctrl-C
+// (Stream.Interrupt) and the stop go through. The hand-over of each key
+// from the reader to the loop costs a goroutine's wake-up, which no player
+// can see (docs/performance.md, KeyHandOff).
 type core struct {
 	st    Stream
 	opt   Options

@@ -22,8 +22,8 @@ var errStopped = errors.New("console: input stopped")
 // (pollable): a Read waiting for a key then parks the goroutine, not a
 // thread, and the loop it wakes runs at once on the same thread, where a
 // read blocked in a system call hands the loop over to another thread
-// (a wake-up of an idle CPU on every key: 0.1 to 0.2 ms of a key's time
-// measured in a pseudo-terminal). Stop sets a deadline in the past. It is
+// (a wake-up of an idle CPU on every key; docs/performance.md has what it
+// costs). Stop sets a deadline in the past. It is
 // a new open file, so that standard input stays blocking for whatever
 // reads it after the program.
 //

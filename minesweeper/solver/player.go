@@ -8,8 +8,8 @@ import (
 
 // How the guesser picks its candidates, after the strongest published
 // solver (David Hill's JSMinesweeper): the frontier cells within 20% of
-// the best safety are looked at (JSMinesweeper takes 10%; 20% won a few
-// more expert games in a paired run on the same 1,500 boards), and cells
+// the best safety are looked at (JSMinesweeper takes 10%; 20% did no
+// worse on expert in a paired run, docs/minesweeper-solver.md), and cells
 // off the frontier too when they are within 5% of the best frontier
 // cell.
 const (
