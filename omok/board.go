@@ -247,7 +247,9 @@ func (b *Board) put(p Point, s Stone) {
 	b.cells[p.Row*b.size+p.Col] = s
 	b.changes++
 	if b.forbid != nil {
-		b.forbid.Put(renju.Point(p), renju.Stone(s))
+		if err := b.forbid.Put(renju.Point(p), renju.Stone(s)); err != nil {
+			panic(fmt.Sprintf("omok: forbidden points: %v", err)) // put is given only points and stones of the board
+		}
 	}
 }
 

@@ -162,8 +162,13 @@ func (br *brain) start(arg string) {
 	br.reply("OK")
 }
 
+// newBoard empties the board, of the size START checked.
 func (br *brain) newBoard() {
-	br.board, _ = NewBoard(br.size, br.rule)
+	b, err := NewBoard(br.size, br.rule)
+	if err != nil {
+		panic(fmt.Sprintf("engine: the brain's board: %v", err)) // START refuses a size NewBoard does not take
+	}
+	br.board = b
 }
 
 // point parses "x,y" and checks it is on the board.

@@ -71,7 +71,9 @@ type renjuForbidder struct {
 }
 
 func (f *renjuForbidder) Put(p Point, c Color) {
-	_ = f.b.Put(renju.Point{Row: p.Y, Col: p.X}, renju.Stone(c))
+	if err := f.b.Put(renju.Point{Row: p.Y, Col: p.X}, renju.Stone(c)); err != nil {
+		panic(fmt.Sprintf("engine: forbidden points: %v", err)) // the board puts only its own points and colours
+	}
 }
 
 func (f *renjuForbidder) Forbidden(p Point, c Color) bool {
