@@ -66,7 +66,23 @@ func (a *app) play(l Level) console.Screen {
 	if err != nil {
 		return a.toMenu(err.Error())
 	}
-	return &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: a.noGuess}
+	b := &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: a.noGuess}
+	b.prepare()
+	return b
+}
+
+// playAgain starts the same board as old again: its mines, laid at the
+// first opening wherever it is. Such a game is said on the screen and kept
+// out of the best times and the statistics.
+func (a *app) playAgain(old *board, mines []bool) console.Screen {
+	l := old.field.Level()
+	f, err := NewFieldOf(l, mines)
+	if err != nil {
+		return a.toMenu(err.Error())
+	}
+	b := &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: old.noGuess, retry: true}
+	b.prepare()
+	return b
 }
 
 // askCustom asks for a custom field the way the menu asks: rows, then

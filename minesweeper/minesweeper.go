@@ -10,6 +10,8 @@
 // custom-size questions, the best times), play.go (the board) and text.go
 // (their words); minesweeper.go holds what they share, and runs the
 // best-times file's reading and writing as commands, off the UI goroutine.
+// figures.go has the figures of a game (3BV, clicks, IOE) and watch.go
+// the screen that plays a game's clicks again.
 // layout_test.go, at the module's root, checks that no rules file imports
 // the terminal's packages.
 package minesweeper
@@ -100,6 +102,7 @@ func New(opt Options, back console.Screen) console.Screen {
 	a.store = newStore(path, osFS{})
 	a.noGuess = opt.NoGuess
 	a.menu = a.newMenu()
+	a.buildHelpRows()
 	return a
 }
 
@@ -150,7 +153,9 @@ func (a *app) observe(ev console.Event) {
 		}
 	case saved:
 		a.store, a.fresh = r.store, true
-		r.board.saved(r)
+		if r.board != nil {
+			r.board.saved(r)
+		}
 	case generated:
 		r.board.generated(r, ev.Time)
 	case hinted:
@@ -176,10 +181,12 @@ type loaded struct {
 	notice *notice
 }
 
-// saved is what entering a win in the best-times file gives back.
+// saved is what entering a game in the best-times file gives back; board
+// is nil for a game that was left, which no screen shows any more.
 type saved struct {
 	board  *board
 	store  *store
+	won    bool
 	rank   int
 	err    error
 	notice *notice
@@ -189,6 +196,7 @@ type saved struct {
 func (a *app) copyStore() *store {
 	c := *a.store
 	c.best = maps.Clone(a.store.best)
+	c.stats = maps.Clone(a.store.stats)
 	return &c
 }
 
@@ -201,12 +209,13 @@ func (a *app) load(now time.Time) console.Cmd {
 	}
 }
 
-// save enters a won game of b in the best times, off the UI goroutine.
-func (a *app) save(b *board, key string, rec Record, now time.Time) {
+// save enters a game of b in the best times and the statistics, off the
+// UI goroutine; b is nil for a game that was left.
+func (a *app) save(b *board, key string, e entry, now time.Time) {
 	c := a.copyStore()
 	a.cmds = append(a.cmds, func(context.Context) any {
-		rank, err := c.add(key, rec, now)
-		return saved{board: b, store: c, rank: rank, err: err, notice: c.takeNotice()}
+		rank, err := c.add(key, e, now)
+		return saved{board: b, store: c, won: e.won, rank: rank, err: err, notice: c.takeNotice()}
 	})
 }
 

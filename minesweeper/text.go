@@ -47,6 +47,15 @@ type texts struct {
 	hintProb      string // with the mine chance in percent
 	hintFirst     string
 	hintNoBest    string // a win with hints is not a best time
+	endKeys       string // the keys once a game is over
+	retryTag      string // after a level's name: the same board again
+	retryNoBest   string // the same board again is not a best time
+	figures       string // time, 3BV, 3BV/s, clicks, IOE, with %s for each
+	watchTitle    string // the watch screen's status line: clicks made, all clicks, time
+	watchHelp     []string
+	statsTitle    string
+	statsLines    [7]string // played, won (with the percent), streak, best streak, best time, best 3BV/s, average win
+	none          string    // a figure there is nothing yet to show
 }
 
 // english are the words in English.
@@ -78,7 +87,7 @@ var english = texts{
 	lose:         "Game over",
 	help: []string{
 		"arrows/h j k l move   Enter/Space open   f flag",
-		"r new game   Esc/q menu   t hint",
+		"r new game   Esc/q menu   t hint   a same board",
 		"mouse: left open, right flag, middle chord",
 	},
 	helpMarks:    "arrows/h j k l move   Enter/Space open   f flag/?",
@@ -103,6 +112,18 @@ var english = texts{
 	hintProb:     "Hint: mine chance %d%%",
 	hintFirst:    "Hint: first is safe",
 	hintNoBest:   "(hints used: not a best time)",
+	endKeys:      "r new game   a same board   w watch again   Esc/q menu",
+	retryTag:     " (same board again)",
+	retryNoBest:  "(same board again: not a best time, not in the statistics)",
+	figures:      "Time %s s  3BV %s  3BV/s %s  Clicks %s  IOE %s",
+	watchTitle:   "Watching again   click %d/%d   %s s",
+	watchHelp: []string{
+		"right arrow one click   Space play/pause",
+		"left arrow from the start   Esc/q back",
+	},
+	statsTitle: "Statistics",
+	statsLines: [7]string{"Games played", "Games won", "Current streak", "Best streak", "Best time", "Best 3BV/s", "Average win"},
+	none:       "-",
 }
 
 // korean are the words in Korean, the original's language.
@@ -134,7 +155,7 @@ var korean = texts{
 	lose:         "패배",
 	help: []string{
 		"방향키/h j k l 이동   Enter/Space 열기   f 깃발",
-		"r 새 게임   Esc/q 메뉴   t 힌트",
+		"r 새 게임   Esc/q 메뉴   t 힌트   a 같은 보드 다시",
 		"마우스: 왼쪽 열기, 오른쪽 깃발, 가운데 주변 열기",
 	},
 	helpMarks:    "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
@@ -159,6 +180,18 @@ var korean = texts{
 	hintProb:     "힌트: 지뢰 확률 %d%%",
 	hintFirst:    "힌트: 첫 칸은 안전",
 	hintNoBest:   "(힌트를 써서 최고 기록에 넣지 않습니다)",
+	endKeys:      "r 새 게임   a 같은 보드 다시   w 다시 보기   Esc/q 메뉴",
+	retryTag:     " (같은 보드 다시)",
+	retryNoBest:  "(같은 보드 다시: 최고 기록과 통계에 넣지 않습니다)",
+	figures:      "시간 %s초  3BV %s  3BV/s %s  클릭 %s  IOE %s",
+	watchTitle:   "다시 보기   클릭 %d/%d   %s초",
+	watchHelp: []string{
+		"오른쪽 방향키 한 클릭   Space 재생/멈춤",
+		"왼쪽 방향키 처음부터   Esc/q 돌아가기",
+	},
+	statsTitle: "통계",
+	statsLines: [7]string{"게임 수", "승리", "현재 연승", "최고 연승", "최고 기록", "최고 3BV/s", "평균 승리 기록"},
+	none:       "-",
 }
 
 // textsFor returns the words for a -lang value; Korean, the original's,
@@ -204,4 +237,16 @@ func (t *texts) levelTitle(l Level) string {
 // seconds shows a time to a tenth of a second, as the best times list it.
 func seconds(d time.Duration) string {
 	return fmt.Sprintf("%.1f", d.Seconds())
+}
+
+// figuresLine is the row under the help of a game that ended: its time,
+// its 3BV (solved of all, when not all of it is solved), 3BV/s, clicks and
+// IOE.
+func (t *texts) figuresLine(g Figures) string {
+	bbbv := fmt.Sprint(g.BBBV)
+	if g.Solved != g.BBBV {
+		bbbv = fmt.Sprintf("%d/%d", g.Solved, g.BBBV)
+	}
+	return fmt.Sprintf(t.figures, seconds(g.Time), bbbv, fmt.Sprintf("%.2f", g.Rate()),
+		fmt.Sprint(g.Clicks), fmt.Sprintf("%.2f", g.IOE()))
 }
