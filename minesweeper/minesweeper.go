@@ -10,8 +10,8 @@
 // custom-size questions, the best times), play.go (the board) and text.go
 // (their words); minesweeper.go holds what they share, and runs the
 // best-times file's reading and writing as commands, off the UI goroutine.
-// figures.go has the figures of a game (3BV, clicks, IOE) and watch.go
-// the screen that plays a game's clicks again.
+// figures.go has the figures of a game (3BV, clicks, IOE); play.go also
+// holds the screen that plays a game's clicks again.
 // layout_test.go, at the module's root, checks that no rules file imports
 // the terminal's packages.
 package minesweeper

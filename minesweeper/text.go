@@ -6,6 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mattn/go-runewidth"
+
+	"termgames/console"
 	"termgames/internal/lang"
 )
 
@@ -249,4 +252,34 @@ func (t *texts) figuresLine(g Figures) string {
 	}
 	return fmt.Sprintf(t.figures, seconds(g.Time), bbbv, fmt.Sprintf("%.2f", g.Rate()),
 		fmt.Sprint(g.Clicks), fmt.Sprintf("%.2f", g.IOE()))
+}
+
+// statsBlock is a level's statistics as lines, their labels padded to one
+// width with w: the title, games, wins with their percent, the streaks,
+// the best time (the first of best), the best 3BV/s and the average win.
+func (t *texts) statsBlock(w *runewidth.Condition, st Stats, best []Record) []string {
+	bestTime, bestRate, average := t.none, t.none, t.none
+	if len(best) > 0 {
+		bestTime = seconds(best[0].Time()) + t.unit
+	}
+	if st.Won > 0 {
+		bestRate = fmt.Sprintf("%.2f", st.BestRate)
+		average = seconds(st.AverageWin()) + t.unit
+	}
+	values := [7]string{
+		fmt.Sprint(st.Played),
+		fmt.Sprintf("%d (%.1f%%)", st.Won, st.WinPercent()),
+		fmt.Sprint(st.Streak),
+		fmt.Sprint(st.BestStreak),
+		bestTime, bestRate, average,
+	}
+	width := 0
+	for _, l := range t.statsLines {
+		width = max(width, console.Width(w, l))
+	}
+	lines := []string{t.statsTitle}
+	for i, l := range t.statsLines {
+		lines = append(lines, "  "+w.FillRight(l, width)+"   "+values[i])
+	}
+	return lines
 }
