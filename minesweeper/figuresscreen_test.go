@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -257,4 +258,44 @@ func TestWatchAgain(t *testing.T) {
 	if s != b || text(s, w) != end {
 		t.Errorf("Esc leads to %T:\n%s", s, text(s, w))
 	}
+}
+
+// TestViewsOnlyDraw: drawing the board and the watch, twice, changes
+// nothing in them: what they draw is built in Update.
+func TestViewsOnlyDraw(t *testing.T) {
+	w := widths[0].W
+	s, _ := start(t, w, Options{})
+	s, b := play(t, s, 1)
+	check := func(what string) {
+		t.Helper()
+		switch sc := s.(type) {
+		case *board:
+			before := *sc
+			first := sc.View(big).Text(w)
+			if second := sc.View(big).Text(w); second != first || !reflect.DeepEqual(before, *sc) {
+				t.Errorf("%s: View changed the board", what)
+			}
+		case *watch:
+			before := *sc
+			sc.View(big)
+			sc.View(console.Size{Width: 10, Height: 5})
+			if !reflect.DeepEqual(before, *sc) {
+				t.Errorf("%s: View changed the watch", what)
+			}
+		}
+	}
+	check("new")
+	s = feed(s, console.KeyPress(console.KeyDown))
+	check("moved")
+	b.field = coverAll(workedBoard(t))
+	s = feed(s, click(2, console.MouseLeft, 0, 0))
+	check("opened")
+	s = feed(s, at(3, console.Event{Type: console.TickEvent}))
+	check("ticked")
+	s = feed(s, click(4, console.MouseLeft, 2, 0))
+	check("lost")
+	s = feed(s, console.RunePress('w'), console.KeyPress(console.KeyRight))
+	check("watching")
+	s = feed(s, at(5, console.RunePress(' ')))
+	check("playing")
 }

@@ -467,6 +467,8 @@ func (b *board) settle(at time.Time) {
 func (b *board) saved(r saved) {
 	t := b.app.t
 	switch {
+	case r.err != nil && !r.won:
+		b.message = fmt.Sprintf(t.statsFailed, r.err)
 	case r.err != nil:
 		b.message = fmt.Sprintf(t.saveFailed, r.err)
 	case !r.won:

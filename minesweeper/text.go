@@ -32,6 +32,7 @@ type texts struct {
 	winTime       string // the time of a win, with its rank or without
 	winRank       string
 	saveFailed    string
+	statsFailed   string // a lost game could not be counted
 	winCustom     string // the time of a win on a custom field, which is not kept
 	winUnplayed   string // the time of a game the first opening won, not kept
 	badFile       string // the best-times file could not be read
@@ -97,6 +98,7 @@ var english = texts{
 	winTime:      "Your time: %s s",
 	winRank:      "Your time: %s s, best time #%d",
 	saveFailed:   "Best time not saved: %v",
+	statsFailed:  "Statistics not saved: %v",
 	winCustom:    "Your time: %s s (best times are kept for the three levels only)",
 	winUnplayed:  "Your time: %s s (the first opening won it: not a best time)",
 	badFile:      "The best-times file could not be read:",
@@ -165,6 +167,7 @@ var korean = texts{
 	winTime:      "기록: %s초",
 	winRank:      "기록: %s초, 최고 기록 %d위",
 	saveFailed:   "기록을 저장하지 못했습니다: %v",
+	statsFailed:  "통계를 저장하지 못했습니다: %v",
 	winCustom:    "기록: %s초 (최고 기록은 세 난이도만 남깁니다)",
 	winUnplayed:  "기록: %s초 (첫 칸을 열자 끝난 판이라 최고 기록에 남기지 않습니다)",
 	badFile:      "최고 기록 파일을 읽을 수 없습니다.",
