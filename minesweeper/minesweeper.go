@@ -1,19 +1,19 @@
 // Package minesweeper is 지뢰찾기, the React game of the blog post
 // "React로 구현한 간단한 지뢰찾기 게임", played in a terminal: the original's
-// three levels and a custom size, by keyboard and by mouse, with best times
-// kept in a file.
+// three levels and a custom size, by keyboard and by mouse, with each
+// game's figures (3BV, 3BV/s, clicks, IOE), the same board again, a game
+// watched again, and best times and statistics kept in a file.
 //
-// field.go holds every rule of the game (no terminal, no I/O) and scores.go
-// the best-times file; the solver behind the hints and the no-guess boards
-// is the sub-package solver, and solverbench.go has it play the game
-// (`termgames minesweeper bench`); the screens are menu.go (the numbered menu, the
-// custom-size questions, the best times), play.go (the board) and text.go
-// (their words); minesweeper.go holds what they share, and runs the
-// best-times file's reading and writing as commands, off the UI goroutine.
-// figures.go has the figures of a game (3BV, clicks, IOE); play.go also
-// holds the screen that plays a game's clicks again.
-// layout_test.go, at the module's root, checks that no rules file imports
-// the terminal's packages.
+// field.go holds every rule of the game (no terminal, no I/O), figures.go
+// the figures of a game, and scores.go the file of best times and
+// statistics; the solver behind the hints and the no-guess boards is the
+// sub-package solver, and solverbench.go has it play the game (`termgames
+// minesweeper bench`); the screens are menu.go (the numbered menu, the
+// custom-size questions, the records), play.go (the board, and the game
+// watched again) and text.go (their words); minesweeper.go holds what they
+// share, and runs the scores file's reading and writing as commands, off
+// the UI goroutine. layout_test.go, at the module's root, checks that no
+// rules file imports the terminal's packages.
 package minesweeper
 
 import (
