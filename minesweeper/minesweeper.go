@@ -153,8 +153,13 @@ func (a *app) observe(ev console.Event) {
 		}
 	case saved:
 		a.store, a.fresh = r.store, true
-		if r.board != nil {
+		switch {
+		case r.board != nil:
 			r.board.saved(r)
+		case r.notice != nil: // a game left for the menu: the menu tells
+			a.notice = a.noticeLines(r.notice)
+		case r.err != nil:
+			a.notice = []string{fmt.Sprintf(a.t.statsFailed, r.err)}
 		}
 	case generated:
 		r.board.generated(r, ev.Time)

@@ -173,3 +173,22 @@ func TestStoreStatsUnderTheLock(t *testing.T) {
 		t.Errorf("average win %v", avg)
 	}
 }
+
+// TestLeftGameTellsTheMenu: a game left for the menu is counted after the
+// board is gone; a file that went bad meanwhile is kept aside, and the
+// menu says so.
+func TestLeftGameTellsTheMenu(t *testing.T) {
+	w := widths[0].W
+	scores := filepath.Join(t.TempDir(), "scores.json")
+	s, _ := start(t, w, Options{Scores: scores})
+	s, _ = play(t, s, 1)
+	s = feed(s, at(1, console.KeyPress(console.KeyEnter)))
+	os.WriteFile(scores, []byte("garbage"), 0o600)
+	s = feed(s, at(2, console.KeyPress(console.KeyEsc)))
+	mustContain(t, text(s, w), "최고 기록 파일을 읽을 수 없습니다.", "scores.json.bad-")
+	data, _ := os.ReadFile(scores)
+	var sf scoresFile
+	if err := json.Unmarshal(data, &sf); err != nil || sf.Stats["beginner"].Played != 1 {
+		t.Errorf("the left game is not in the new file: %s", data)
+	}
+}
