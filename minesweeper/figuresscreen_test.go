@@ -299,3 +299,41 @@ func TestViewsOnlyDraw(t *testing.T) {
 	s = feed(s, at(5, console.RunePress(' ')))
 	check("playing")
 }
+
+// TestClicksCount: every open, flag and chord counts, by key or by mouse,
+// also those that change nothing; a "?" mark is a flag click; moves, hints
+// asked for and keys after the end are not clicks.
+func TestClicksCount(t *testing.T) {
+	w := widths[0].W
+	s, _ := start(t, w, Options{Marks: true})
+	s, b := play(t, s, 1)
+	b.field = coverAll(workedBoard(t))
+	b.row, b.col = 3, 0
+	steps := []struct {
+		ev     console.Event
+		clicks int
+	}{
+		{at(1, console.RunePress('f')), 1},             // a flag
+		{at(1, console.RunePress('f')), 2},             // it becomes ?
+		{at(1, console.RunePress('f')), 3},             // cleared
+		{at(1, console.KeyPress(console.KeyUp)), 3},    // a move
+		{click(2, console.MouseRight, 3, 0), 4},        // a flag by mouse
+		{at(2, console.KeyPress(console.KeyEnter)), 5}, // an open on the flag: nothing opens
+		{click(3, console.MouseLeft, 0, 0), 6},         // the first opening
+		{click(3, console.MouseLeft, 0, 0), 7},         // a left click on an open blank: a chord that does nothing
+		{click(3, console.MouseMiddle, 0, 1), 8},       // a chord with too few flags
+		{click(3, console.MouseRight, 0, 1), 9},        // a flag on an open number
+		{at(4, console.RunePress(' ')), 10},            // Space on the cursor's open cell
+		{click(4, console.MouseRight, 0, 2), 11},       // the top mine flagged
+		{click(5, console.MouseLeft, 2, 0), 12},        // a mine: lost
+		{click(6, console.MouseLeft, 0, 4), 12},        // after the end: no click
+		{at(6, console.RunePress('f')), 12},
+	}
+	for i, st := range steps {
+		s = feed(s, st.ev)
+		if len(b.clicks) != st.clicks {
+			t.Fatalf("step %d: %d clicks, want %d", i, len(b.clicks), st.clicks)
+		}
+	}
+	mustContain(t, text(s, w), "클릭 12")
+}
