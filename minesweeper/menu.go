@@ -193,7 +193,7 @@ type bestTimes struct {
 }
 
 // newBestTimes lists the original's three levels, then those of their
-// no-guess boards that have times.
+// no-guess boards that have times or games.
 func newBestTimes(a *app) console.Screen {
 	b := &bestTimes{app: a}
 	for _, l := range Levels() {

@@ -608,8 +608,8 @@ func (b *board) topRow() {
 }
 
 // View draws the status line, the board, the help (or the figures of a
-// game that ended) and the message; or, in a terminal too small for them, what
-// size is needed.
+// game that ended) and the message; or, in a terminal too small for them,
+// what size is needed.
 func (b *board) View(size console.Size) console.Frame {
 	var f console.Frame
 	need := b.need()

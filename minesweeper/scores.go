@@ -483,11 +483,16 @@ func (s *store) times(key string) []Record { return s.best[key] }
 // statsOf returns the statistics of a level.
 func (s *store) statsOf(key string) Stats { return s.stats[key] }
 
-// keys returns the levels with times, in the order of the file's keys.
+// keys returns the levels with times or games counted, sorted.
 func (s *store) keys() []string {
 	keys := make([]string, 0, len(s.best))
 	for k, recs := range s.best {
 		if len(recs) > 0 {
+			keys = append(keys, k)
+		}
+	}
+	for k, st := range s.stats {
+		if st.Played > 0 && len(s.best[k]) == 0 {
 			keys = append(keys, k)
 		}
 	}

@@ -192,3 +192,15 @@ func TestLeftGameTellsTheMenu(t *testing.T) {
 		t.Errorf("the left game is not in the new file: %s", data)
 	}
 }
+
+// TestNoGuessStatisticsPage: a level's no-guess boards get their own page
+// once a game is counted, even without a win.
+func TestNoGuessStatisticsPage(t *testing.T) {
+	w := widths[0].W
+	s, a := start(t, w, Options{})
+	a.noGuess = true
+	s = finish(t, s, "lose", 10, 1)
+	s = feed(s, console.Keys("5\r")...)
+	s = feed(s, console.KeyPress(console.KeyLeft))
+	mustContain(t, text(s, w), "최고 기록: 초급 (9 x 9, 지뢰 10개) (추측 없음)   (4/4)", "게임 수          1")
+}
