@@ -19,7 +19,9 @@ import (
 //     outside the opened cell and its neighbours, or outside the opened cell
 //     only when there are more mines than cells outside that neighbourhood
 //     (9 cells inside the field, 6 on an edge, 4 in a corner). (The original
-//     shuffled by sorting with a random comparator, which is biased.)
+//     shuffled by sorting with a random comparator, which is biased.) The
+//     same board again (NewFieldOf) lays the mines it was given instead, and
+//     its first opening may then hit one.
 //   - Opening a covered cell that holds a mine loses. Opening a number shows
 //     it. Opening a blank opens its whole blank region and the numbers
 //     around it; the flood keeps its own list of cells to visit, so even a
@@ -176,8 +178,9 @@ type Field struct {
 	safeLeft int // safe cells still covered: 0 wins
 	flags    int
 	rng      *rand.Rand
-	stack    []int // the flood's cells to visit, kept to reuse its memory
-	changes  int   // counts the calls that changed the field (Changes)
+	preset   []bool // the mines the first opening lays, if not random ones
+	stack    []int  // the flood's cells to visit, kept to reuse its memory
+	changes  int    // counts the calls that changed the field (Changes)
 }
 
 // NewField returns a covered field of level l whose mines will be placed
@@ -386,6 +389,11 @@ func (f *Field) Lay(mine []bool) error {
 // same chance, in O(cells).
 func (f *Field) place(first int) {
 	f.placed = true
+	if f.preset != nil {
+		copy(f.mine, f.preset)
+		f.countMines()
+		return
+	}
 	rows, cols, n := f.level.Rows, f.level.Cols, len(f.mine)
 	r0, c0 := first/cols, first%cols
 	// first and its neighbours: 4 cells in a corner, 6 on an edge, 9 inside.

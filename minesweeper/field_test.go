@@ -64,8 +64,11 @@ func picture(f *Field) string {
 // lookRune is the ASCII glyph, with '!' for the mine that went off (the
 // screen shows it in reverse video instead).
 func (g glyphSet) lookRune(l Look) string {
-	if l == Exploded {
+	switch l {
+	case Exploded:
 		return "!"
+	case WrongFlag:
+		return "X"
 	}
 	s, _ := g.glyph(l)
 	return s

@@ -66,7 +66,23 @@ func (a *app) play(l Level) console.Screen {
 	if err != nil {
 		return a.toMenu(err.Error())
 	}
-	return &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: a.noGuess}
+	b := &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: a.noGuess}
+	b.prepare()
+	return b
+}
+
+// playAgain starts the same board as old again: its mines, laid at the
+// first opening wherever it is. Such a game is said on the screen and kept
+// out of the best times and the statistics.
+func (a *app) playAgain(old *board, mines []bool) console.Screen {
+	l := old.field.Level()
+	f, err := NewFieldOf(l, mines)
+	if err != nil {
+		return a.toMenu(err.Error())
+	}
+	b := &board{app: a, field: f, row: (l.Rows - 1) / 2, col: (l.Cols - 1) / 2, noGuess: old.noGuess, retry: true}
+	b.prepare()
+	return b
 }
 
 // askCustom asks for a custom field the way the menu asks: rows, then
@@ -166,9 +182,9 @@ func (s *askCustom) View(size console.Size) console.Frame {
 	return s.log.Frame(size, s.app.w, s.question()+s.in.String())
 }
 
-// bestTimes shows the ten best times of one of the original's three levels
-// (or of their no-guess boards) at a time; custom fields keep no best times
-// (play.go). Left and right
+// bestTimes shows the ten best times and the statistics of one of the
+// original's three levels (or of their no-guess boards) at a time; custom
+// fields keep neither (play.go). Left and right
 // turn the page; Esc, Enter, q or Backspace go back to the menu.
 type bestTimes struct {
 	app   *app
@@ -177,7 +193,7 @@ type bestTimes struct {
 }
 
 // newBestTimes lists the original's three levels, then those of their
-// no-guess boards that have times.
+// no-guess boards that have times or games.
 func newBestTimes(a *app) console.Screen {
 	b := &bestTimes{app: a}
 	for _, l := range Levels() {
@@ -262,7 +278,8 @@ func (b *bestTimes) turn(ev console.Event) console.Screen {
 	return b
 }
 
-// View lists the page's times: rank, seconds to a tenth, and when.
+// View lists the page's times (rank, seconds to a tenth, and when) with
+// the level's statistics beside them.
 func (b *bestTimes) View(console.Size) console.Frame {
 	t := b.app.t
 	p := b.pages[b.page]
@@ -272,14 +289,28 @@ func (b *bestTimes) View(console.Size) console.Frame {
 	}
 	var f console.Frame
 	f.Line(0, fmt.Sprintf(t.bestTitle, title)+fmt.Sprintf("   (%d/%d)", b.page+1, len(b.pages)))
-	row := 2
-	recs := b.app.store.times(scoreKey(p.level, p.noGuess))
+	key := scoreKey(p.level, p.noGuess)
+	recs := b.app.store.times(key)
+	var times []string
 	if len(recs) == 0 {
-		f.Line(row, "  "+t.bestNone)
-		row++
+		times = append(times, "  "+t.bestNone)
 	}
 	for i, r := range recs {
-		f.Line(row, fmt.Sprintf("%3d. %8s%s   %s", i+1, seconds(r.Time()), t.unit, r.When.Format("2006-01-02 15:04")))
+		times = append(times, fmt.Sprintf("%3d. %8s%s   %s", i+1, seconds(r.Time()), t.unit, r.When.Format("2006-01-02 15:04")))
+	}
+	// The statistics start past the widest a times line can be.
+	col := console.Width(b.app.w, fmt.Sprintf("%3d. %8s%s   %s", keepBest, "9999.9", t.unit, "2006-01-02 15:04")) + 4
+	stats := t.statsBlock(b.app.w, b.app.store.statsOf(key), recs)
+	row := 2
+	for i := range max(len(times), len(stats)) {
+		var spans []console.Span
+		if i < len(times) {
+			spans = append(spans, console.Span{Text: times[i]})
+		}
+		if i < len(stats) {
+			spans = append(spans, console.Span{Col: col, Text: stats[i]})
+		}
+		f.SetRow(row, spans)
 		row++
 	}
 	f.Line(row+1, t.bestHelp)
@@ -287,7 +318,7 @@ func (b *bestTimes) View(console.Size) console.Frame {
 	need := console.Size{Height: row + 2}
 	for _, spans := range f.Rows {
 		for _, sp := range spans {
-			need.Width = max(need.Width, console.Width(b.app.w, sp.Text))
+			need.Width = max(need.Width, sp.Col+console.Width(b.app.w, sp.Text))
 		}
 	}
 	f.Label(b.app.tag(), need)

@@ -1,17 +1,19 @@
 // Package minesweeper is 지뢰찾기, the React game of the blog post
 // "React로 구현한 간단한 지뢰찾기 게임", played in a terminal: the original's
-// three levels and a custom size, by keyboard and by mouse, with best times
-// kept in a file.
+// three levels and a custom size, by keyboard and by mouse, with each
+// game's figures (3BV, 3BV/s, clicks, IOE), the same board again, a game
+// watched again, and best times and statistics kept in a file.
 //
-// field.go holds every rule of the game (no terminal, no I/O) and scores.go
-// the best-times file; the solver behind the hints and the no-guess boards
-// is the sub-package solver, and solverbench.go has it play the game
-// (`termgames minesweeper bench`); the screens are menu.go (the numbered menu, the
-// custom-size questions, the best times), play.go (the board) and text.go
-// (their words); minesweeper.go holds what they share, and runs the
-// best-times file's reading and writing as commands, off the UI goroutine.
-// layout_test.go, at the module's root, checks that no rules file imports
-// the terminal's packages.
+// field.go holds every rule of the game (no terminal, no I/O), figures.go
+// the figures of a game, and scores.go the file of best times and
+// statistics; the solver behind the hints and the no-guess boards is the
+// sub-package solver, and solverbench.go has it play the game (`termgames
+// minesweeper bench`); the screens are menu.go (the numbered menu, the
+// custom-size questions, the records), play.go (the board, and the game
+// watched again) and text.go (their words); minesweeper.go holds what they
+// share, and runs the scores file's reading and writing as commands, off
+// the UI goroutine. layout_test.go, at the module's root, checks that no
+// rules file imports the terminal's packages.
 package minesweeper
 
 import (
@@ -100,6 +102,7 @@ func New(opt Options, back console.Screen) console.Screen {
 	a.store = newStore(path, osFS{})
 	a.noGuess = opt.NoGuess
 	a.menu = a.newMenu()
+	a.buildHelpRows()
 	return a
 }
 
@@ -150,7 +153,14 @@ func (a *app) observe(ev console.Event) {
 		}
 	case saved:
 		a.store, a.fresh = r.store, true
-		r.board.saved(r)
+		switch {
+		case r.board != nil:
+			r.board.saved(r)
+		case r.notice != nil: // a game left for the menu: the menu tells
+			a.notice = a.noticeLines(r.notice)
+		case r.err != nil:
+			a.notice = []string{fmt.Sprintf(a.t.statsFailed, r.err)}
+		}
 	case generated:
 		r.board.generated(r, ev.Time)
 	case hinted:
@@ -176,10 +186,12 @@ type loaded struct {
 	notice *notice
 }
 
-// saved is what entering a win in the best-times file gives back.
+// saved is what entering a game in the best-times file gives back; board
+// is nil for a game that was left, which no screen shows any more.
 type saved struct {
 	board  *board
 	store  *store
+	won    bool
 	rank   int
 	err    error
 	notice *notice
@@ -189,6 +201,7 @@ type saved struct {
 func (a *app) copyStore() *store {
 	c := *a.store
 	c.best = maps.Clone(a.store.best)
+	c.stats = maps.Clone(a.store.stats)
 	return &c
 }
 
@@ -201,12 +214,13 @@ func (a *app) load(now time.Time) console.Cmd {
 	}
 }
 
-// save enters a won game of b in the best times, off the UI goroutine.
-func (a *app) save(b *board, key string, rec Record, now time.Time) {
+// save enters a game of b in the best times and the statistics, off the
+// UI goroutine; b is nil for a game that was left.
+func (a *app) save(b *board, key string, e entry, now time.Time) {
 	c := a.copyStore()
 	a.cmds = append(a.cmds, func(context.Context) any {
-		rank, err := c.add(key, rec, now)
-		return saved{board: b, store: c, rank: rank, err: err, notice: c.takeNotice()}
+		rank, err := c.add(key, e, now)
+		return saved{board: b, store: c, won: e.won, rank: rank, err: err, notice: c.takeNotice()}
 	})
 }
 

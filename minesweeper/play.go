@@ -16,7 +16,9 @@ import (
 
 // The board screen's layout: the status line on row 0, the board from row
 // boardTop with each cell two columns wide from column boardLeft, then a
-// blank row, the help lines and a row for a message.
+// blank row, the help lines and a row for a message. Once the game is over
+// the help gives way to the game's figures and the keys that still do
+// something.
 const (
 	boardTop  = 2
 	boardLeft = 2
@@ -42,11 +44,16 @@ type board struct {
 	usedHint bool   // a hint was used: a win is not a best time
 	moves    int    // changes to the field, so that a late hint is dropped
 	unplayed bool   // the first opening won the game
+	retry    bool   // the same board again: kept out of the best times and statistics
+	clicks   []Click
+	first    time.Time // the first click: Click.At counts from it
+	figures  Figures   // the game's, once it is over
 	needs    struct {
 		ok, wide bool         // worked out, and for which width measure
 		size     console.Size // need's answer
 	}
-	top topLine // the status line as last drawn
+	top   topLine          // the status line, built in Update
+	ended [][]console.Span // the rows in the help's place, built when the game ends
 }
 
 // topLine is the status line as last built, and what it shows: it is
@@ -64,6 +71,7 @@ type topShows struct {
 	status      Status
 	hint        string
 	noGuess     bool
+	retry       bool
 	wide        bool // the width measure the result was placed with
 }
 
@@ -98,7 +106,9 @@ type hinted struct {
 // says that it is being made.
 const progressAfter = 200 * time.Millisecond
 
-// Update moves the cursor, opens, flags, and leaves for the menu.
+// Update moves the cursor, opens, flags, and leaves for the menu, the
+// same board again or the game watched again; then it builds what View
+// draws.
 func (b *board) Update(ev console.Event) console.Screen {
 	b.app.observe(ev)
 	b.now = ev.Time
@@ -109,17 +119,29 @@ func (b *board) Update(ev console.Event) console.Screen {
 	case console.MouseEvent:
 		b.mouse(ev)
 	}
+	if next, ok := next.(*board); ok {
+		next.prepare()
+	}
 	return b.app.with(next)
 }
 
 func (b *board) key(ev console.Event) console.Screen {
 	switch {
 	case ev.IsKey(console.KeyEsc), ev.IsRune('q'), ev.IsRune('Q'):
-		b.stopGenerating()
+		b.leave(ev.Time)
 		return b.app.toMenu()
 	case ev.IsRune('r'), ev.IsRune('R'):
-		b.stopGenerating()
+		b.leave(ev.Time)
 		return b.app.play(b.field.Level())
+	case ev.IsRune('a'), ev.IsRune('A'): // ㅁ in Hangul input mode arrives as a
+		if mines := b.field.Mines(); mines != nil && b.gen == nil {
+			b.leave(ev.Time)
+			return b.app.playAgain(b, mines)
+		}
+	case ev.IsRune('w'), ev.IsRune('W'): // ㅈ arrives as w
+		if b.field.Status() != Playing && len(b.clicks) > 0 {
+			return newWatch(b, ev.Time)
+		}
 	case ev.IsRune('t'), ev.IsRune('T'): // ㅅ in Hangul input mode arrives as t
 		if b.gen == nil {
 			b.askHint()
@@ -128,6 +150,31 @@ func (b *board) key(ev console.Event) console.Screen {
 		b.keyMove(ev)
 	}
 	return b
+}
+
+// counts reports whether the game goes in the best times and the
+// statistics: one of the original's levels, no hint, not the same board
+// again, and not won by its first opening.
+func (b *board) counts() bool {
+	return b.field.Level().Name != "" && !b.usedHint && !b.retry && !b.unplayed
+}
+
+// leave stops the board being made, and counts a game left before its end
+// as played (and not won) in the statistics.
+func (b *board) leave(at time.Time) {
+	b.stopGenerating()
+	if b.field.Started() && b.field.Status() == Playing && b.counts() {
+		b.app.save(nil, scoreKey(b.field.Level(), b.noGuess), entry{counted: true}, at)
+	}
+}
+
+// note keeps a click of the game: every open, flag and chord counts,
+// whether or not it changes the field.
+func (b *board) note(a Action, r, c int, at time.Time) {
+	if len(b.clicks) == 0 {
+		b.first = at
+	}
+	b.clicks = append(b.clicks, Click{Action: a, Row: r, Col: c, At: max(at.Sub(b.first), 0)})
 }
 
 // keyMove moves the cursor, opens and flags; while the board is being
@@ -142,12 +189,16 @@ func (b *board) keyMove(ev console.Event) {
 		b.open(b.row, b.col, ev.Time)
 	case b.gen != nil:
 	case ev.IsRune('f'), ev.IsRune('F'):
-		b.flag(b.row, b.col)
+		b.flag(b.row, b.col, ev.Time)
 	}
 }
 
 // flag flags, marks or clears a covered cell.
-func (b *board) flag(r, c int) {
+func (b *board) flag(r, c int, at time.Time) {
+	if b.field.Status() != Playing {
+		return
+	}
+	b.note(FlagClick, r, c, at)
 	if b.field.Flag(r, c, b.app.opt.Marks) {
 		b.changed()
 	}
@@ -189,7 +240,7 @@ func (b *board) mouse(ev console.Event) {
 		b.open(r, c, ev.Time)
 	case console.MouseRight:
 		b.row, b.col = r, c
-		b.flag(r, c)
+		b.flag(r, c, ev.Time)
 	case console.MouseMiddle:
 		b.row, b.col = r, c
 		b.chord(r, c, ev.Time)
@@ -198,15 +249,16 @@ func (b *board) mouse(ev console.Event) {
 
 // open opens a covered cell, or chords on an open number.
 func (b *board) open(r, c int, at time.Time) {
+	if b.field.Status() != Playing || b.gen != nil {
+		return // over, or the board is being made
+	}
 	if b.field.IsOpen(r, c) {
 		b.chord(r, c, at)
 		return
 	}
-	if b.gen != nil {
-		return // the board is being made
-	}
+	b.note(OpenClick, r, c, at)
 	started := b.field.Started()
-	if !started && b.noGuess {
+	if !started && b.noGuess && !b.retry {
 		b.generate(r, c, at)
 		return
 	}
@@ -223,6 +275,10 @@ func (b *board) open(r, c int, at time.Time) {
 }
 
 func (b *board) chord(r, c int, at time.Time) {
+	if b.field.Status() != Playing || b.gen != nil {
+		return
+	}
+	b.note(ChordClick, r, c, at)
 	if b.field.Chord(r, c) {
 		b.changed()
 	}
@@ -332,11 +388,12 @@ func (b *board) hinted(r hinted) {
 	}
 	if len(unflagged) > 0 {
 		b.goNear(unflagged)
+		// The hint's flag is a flag click of the game's, so that watching
+		// it again plays the same game.
 		if b.field.Look(b.row, b.col) == Marked {
-			b.field.Flag(b.row, b.col, b.app.opt.Marks) // a "?" clears first
+			b.flag(b.row, b.col, b.now) // a "?" clears first
 		}
-		b.field.Flag(b.row, b.col, b.app.opt.Marks)
-		b.changed()
+		b.flag(b.row, b.col, b.now)
 		b.hint = t.hintMine
 		return
 	}
@@ -369,43 +426,52 @@ func abs(x int) int {
 	return x
 }
 
-// settle stops the clock when the game has just ended, and has a win
-// entered in the best times; until the file answers, the message shows the
-// time alone.
+// settle stops the clock when the game has just ended, works out its
+// figures, and has it entered in the statistics and a win in the best
+// times; until the file answers, the message shows the time alone.
 func (b *board) settle(at time.Time) {
 	if b.field.Status() == Playing || b.took != 0 {
 		return
 	}
 	b.took = max(at.Sub(b.start), time.Millisecond)
-	if b.field.Status() != Won {
-		return
-	}
-	// Best times are kept for the original's three levels only: a custom
-	// field's times compare with no one's, and a game won by its first
-	// opening was not played.
-	switch t := b.app.t; {
-	case b.unplayed:
+	b.figures = FiguresOf(b.field, b.took, len(b.clicks))
+	b.ended = [][]console.Span{{{Text: b.app.t.figuresLine(b.figures)}}, {{Text: b.app.t.endKeys}}}
+	won := b.field.Status() == Won
+	t := b.app.t
+	// Best times and statistics are kept for the original's three levels
+	// only: a custom field's times compare with no one's, a game won by its
+	// first opening was not played, and the same board again is known.
+	switch {
+	case won && b.unplayed:
 		b.message = fmt.Sprintf(t.winUnplayed, seconds(b.took))
-		return
-	case b.field.Level().Name == "":
+	case won && b.field.Level().Name == "":
 		b.message = fmt.Sprintf(t.winCustom, seconds(b.took))
+	case won:
+		b.message = fmt.Sprintf(t.winTime, seconds(b.took))
+	}
+	switch {
+	case b.retry:
+		b.message = strings.TrimSpace(b.message + "   " + t.retryNoBest)
+	case b.usedHint:
+		b.message = strings.TrimSpace(b.message + "   " + t.hintNoBest)
+	}
+	if !b.counts() {
 		return
 	}
-	b.message = fmt.Sprintf(b.app.t.winTime, seconds(b.took))
-	if b.usedHint {
-		b.message += "   " + b.app.t.hintNoBest
-		return
-	}
-	rec := Record{Millis: b.took.Milliseconds(), When: at.Truncate(time.Second)}
-	b.app.save(b, scoreKey(b.field.Level(), b.noGuess), rec, at)
+	e := entry{won: won, counted: true, rate: b.figures.Rate(),
+		rec: Record{Millis: b.took.Milliseconds(), When: at.Truncate(time.Second)}}
+	b.app.save(b, scoreKey(b.field.Level(), b.noGuess), e, at)
 }
 
-// saved tells how the win was entered in the best times.
+// saved tells how the game was entered in the best times.
 func (b *board) saved(r saved) {
 	t := b.app.t
 	switch {
+	case r.err != nil && !r.won:
+		b.message = fmt.Sprintf(t.statsFailed, r.err)
 	case r.err != nil:
 		b.message = fmt.Sprintf(t.saveFailed, r.err)
+	case !r.won:
 	case r.rank > 0:
 		b.message = fmt.Sprintf(t.winRank, seconds(b.took), r.rank)
 	default:
@@ -430,11 +496,13 @@ func (b *board) elapsed() time.Duration {
 	return max(b.now.Sub(b.start), 0)
 }
 
-// need is the smallest terminal the screen fits in. It is worked out again
-// only when the width measure changes (the terminal's answer about widths
-// came): measuring the help and the widest status line on every frame took
-// as long as the rest of a cursor move.
-func (b *board) need() console.Size {
+// prepare builds what View draws, after every event: the smallest
+// terminal the screen fits in, the status line and the field's rows.
+//
+// The need is worked out again only when the width measure changes (the
+// terminal's answer about widths came): measuring the help and the widest
+// status line on every event took as long as the rest of a cursor move.
+func (b *board) prepare() {
 	if wide := b.app.w.EastAsianWidth; !b.needs.ok || b.needs.wide != wide {
 		l := b.field.Level()
 		b.needs.size = console.Size{
@@ -443,8 +511,16 @@ func (b *board) need() console.Size {
 		}
 		b.needs.ok, b.needs.wide = true, wide
 	}
-	return b.needs.size
+	b.topRow()
+	cursor := -1
+	if b.field.Status() == Playing {
+		cursor = b.col
+	}
+	b.drawn.update(b.field, b.row, cursor, b.app.opt.ASCII, b.app.w.EastAsianWidth)
 }
+
+// need is the smallest terminal the screen fits in, as prepare found it.
+func (b *board) need() console.Size { return b.needs.size }
 
 // textWidth is the width of the lines around a board of level l: the help,
 // and the status line at its widest (the most flags, so the count left is
@@ -462,7 +538,11 @@ func (a *app) textWidth(l Level) int {
 	// asking for a wider terminal.
 	widest := t.levelName(l) + "   " + fmt.Sprintf(t.minesLeft, l.Mines-l.Rows*l.Cols) + "   " +
 		fmt.Sprintf(t.clock, 99999) + "   " + longer(t.win, t.lose)
-	return max(w, console.Width(a.w, widest))
+	// The figures at their widest but for the rare game of over 999.9
+	// seconds or 9,999 clicks, whose row the terminal then cuts.
+	cells := l.Rows * l.Cols
+	figures := t.figuresLine(Figures{Time: 999900 * time.Millisecond, Solved: cells - 1, BBBV: cells, Clicks: 9999})
+	return max(w, console.Width(a.w, widest), console.Width(a.w, figures), console.Width(a.w, t.endKeys))
 }
 
 func (b *board) fits(size console.Size) bool {
@@ -471,14 +551,14 @@ func (b *board) fits(size console.Size) bool {
 }
 
 // helpRows are the help lines under the board as a frame's rows, built
-// once: the same spans every frame, which the renderer knows at once.
-func (a *app) helpRows() [][]console.Span {
-	if a.helpSpans == nil {
-		for _, l := range a.help() {
-			a.helpSpans = append(a.helpSpans, []console.Span{{Text: l}})
-		}
+// once (New): the same spans every frame, which the renderer knows at once.
+func (a *app) helpRows() [][]console.Span { return a.helpSpans }
+
+// buildHelpRows makes the rows helpRows hands out.
+func (a *app) buildHelpRows() {
+	for _, l := range a.help() {
+		a.helpSpans = append(a.helpSpans, []console.Span{{Text: l}})
 	}
-	return a.helpSpans
 }
 
 // help is the help lines under the board.
@@ -498,16 +578,19 @@ func (b *board) status(shows topShows) string {
 	if shows.noGuess {
 		name += t.noGuessTag
 	}
+	if shows.retry {
+		name += t.retryTag
+	}
 	return name + "   " + fmt.Sprintf(t.minesLeft, shows.mines) + "   " + fmt.Sprintf(t.clock, shows.secs)
 }
 
-// topRow is the status line: level, mines left, clock, and the result or
-// the last hint after it, in bold.
-func (b *board) topRow() []console.Span {
+// topRow builds the status line: level, mines left, clock, and the result
+// or the last hint after it, in bold.
+func (b *board) topRow() {
 	shows := topShows{ok: true, mines: b.field.MinesLeft(), secs: int(b.elapsed() / time.Second),
-		status: b.field.Status(), hint: b.hint, noGuess: b.noGuess, wide: b.app.w.EastAsianWidth}
+		status: b.field.Status(), hint: b.hint, noGuess: b.noGuess, retry: b.retry, wide: b.app.w.EastAsianWidth}
 	if b.top.shows == shows {
-		return b.top.spans
+		return
 	}
 	status := b.status(shows)
 	spans := []console.Span{{Text: status}}
@@ -522,11 +605,11 @@ func (b *board) topRow() []console.Span {
 		spans = append(spans, console.Span{Col: console.Width(b.app.w, status) + 3, Text: after, Style: console.Style{Bold: true}})
 	}
 	b.top = topLine{spans: spans, shows: shows}
-	return spans
 }
 
-// View draws the status line, the board, the help and the message; or, in
-// a terminal too small for them, what size is needed.
+// View draws the status line, the board, the help (or the figures of a
+// game that ended) and the message; or, in a terminal too small for them,
+// what size is needed.
 func (b *board) View(size console.Size) console.Frame {
 	var f console.Frame
 	need := b.need()
@@ -539,14 +622,19 @@ func (b *board) View(size console.Size) console.Frame {
 	f.Rows = make([][]console.Span, 0, need.Height) // not grown a row at a time
 	f.Mouse = true
 	f.Tick = b.tick()
-	f.SetRow(0, b.topRow())
-	b.drawField(&f)
+	f.SetRow(0, b.top.spans)
+	b.drawn.draw(&f)
 	l := b.field.Level()
 	row := boardTop + l.Rows + 1
-	for _, spans := range b.app.helpRows() {
+	help := b.app.helpRows()
+	if b.ended != nil {
+		help = b.ended
+	}
+	for _, spans := range help {
 		f.SetRow(row, spans)
 		row++
 	}
+	row = boardTop + l.Rows + 1 + helpLines
 	switch g := b.gen; {
 	case g != nil && b.now.Sub(g.began) >= progressAfter:
 		f.Line(row, fmt.Sprintf(b.app.t.generating, g.tries.Load()+1))
@@ -557,47 +645,52 @@ func (b *board) View(size console.Size) console.Frame {
 	return f
 }
 
-// drawField puts every cell's glyph at its own column, two apart; the
-// cursor is the cell in reverse video, its glyph unchanged. Only the
+// update builds the rows of field, with the cursor on cell row, col (col
+// -1: no cursor); each cell's glyph is at its own column, two apart, and
+// the cursor is the cell in reverse video, its glyph unchanged. Only the
 // glyph's own cells carry its style: a highlight covers the glyph, not the
 // spacing after it, whether the terminal draws it one column wide or two.
 //
 // Each row's spans are kept with the looks they were built from and built
 // again only when those or the cursor change: a cursor move on a 100 x 100
 // field builds two rows, not 10,000 cells. The cells are looked at only
-// when the field changed since the last frame (Field.Changes), so that a
+// when the field changed since the last update (Field.Changes), so that a
 // cursor move does not read the whole field either.
-func (b *board) drawField(f *console.Frame) {
-	g := glyphsFor(b.app.opt.ASCII)
-	l := b.field.Level()
-	d := &b.drawn
-	d.fit(l, b.app.opt.ASCII, b.app.w.EastAsianWidth)
-	playing := b.field.Status() == Playing
-	scan := d.field != b.field || d.changes != b.field.Changes()
-	d.field, d.changes = b.field, b.field.Changes()
+func (d *fieldRows) update(field *Field, row, col int, ascii, wide bool) {
+	g := glyphsFor(ascii)
+	l := field.Level()
+	d.fit(l, ascii, wide)
+	scan := d.field != field || d.changes != field.Changes()
+	d.field, d.changes = field, field.Changes()
 	for r := range l.Rows {
 		cursor := -1
-		if r == b.row && playing {
-			cursor = b.col
+		if r == row {
+			cursor = col
 		}
 		looks, same := d.looks[r], d.rows[r] != nil && d.cursor[r] == cursor
 		for c := 0; scan && c < l.Cols; c++ {
-			if look := b.field.Look(r, c); look != looks[c] {
+			if look := field.Look(r, c); look != looks[c] {
 				looks[c], same = look, false
 			}
 		}
 		if !same {
-			row := make([]console.Span, l.Cols)
+			spans := make([]console.Span, l.Cols)
 			for c, look := range looks {
 				text, st := g.glyph(look)
 				if c == cursor {
 					st.Reverse = !st.Reverse
 				}
-				row[c] = console.Span{Col: boardLeft + 2*c, Text: text, Style: st}
+				spans[c] = console.Span{Col: boardLeft + 2*c, Text: text, Style: st}
 			}
-			d.rows[r], d.cursor[r] = row, cursor
+			d.rows[r], d.cursor[r] = spans, cursor
 		}
-		f.SetRow(boardTop+r, d.rows[r])
+	}
+}
+
+// draw puts the rows in the frame, from row boardTop.
+func (d *fieldRows) draw(f *console.Frame) {
+	for r, spans := range d.rows {
+		f.SetRow(boardTop+r, spans)
 	}
 }
 
@@ -664,17 +757,18 @@ func longer(a, b string) string {
 // ■ · ► ● × are East Asian ambiguous width: one column in most terminals,
 // two in a Korean Windows console. Each is padded to two columns with the
 // screen's width measure and put at its own column, so the board is square
-// either way. -ascii draws # . F ? * X instead.
+// either way. -ascii draws # . F ? * instead, the mine that went off as X
+// (in reverse video too) and a wrong flag as /, a struck-out flag.
 type glyphSet struct {
-	covered, blank, flag, mark, mine, wrong string
+	covered, blank, flag, mark, mine, exploded, wrong string
 }
 
 // glyphsFor returns the glyphs to draw with: ASCII ones for -ascii.
 func glyphsFor(ascii bool) glyphSet {
 	if ascii {
-		return glyphSet{covered: "#", blank: ".", flag: "F", mark: "?", mine: "*", wrong: "X"}
+		return glyphSet{covered: "#", blank: ".", flag: "F", mark: "?", mine: "*", exploded: "X", wrong: "/"}
 	}
-	return glyphSet{covered: "■", blank: "·", flag: "►", mark: "?", mine: "●", wrong: "×"}
+	return glyphSet{covered: "■", blank: "·", flag: "►", mark: "?", mine: "●", exploded: "●", wrong: "×"}
 }
 
 // numberColor is the classic colour of a number 1 to 8 (1 blue, 2 green,
@@ -709,9 +803,172 @@ func (g glyphSet) glyph(l Look) (string, console.Style) {
 	case Exploded:
 		// Reverse with a red foreground: a red tile, or reverse video alone
 		// under NO_COLOR.
-		return g.mine, console.Style{FG: console.Red, Bold: true, Reverse: true}
+		return g.exploded, console.Style{FG: console.Red, Bold: true, Reverse: true}
 	case WrongFlag:
 		return g.wrong, console.Style{FG: console.BrightRed, Bold: true}
 	}
 	return g.covered, console.Plain
+}
+
+// watch plays the clicks of a game that ended again, on the same mines
+// and the same screen: → makes the next click, Space plays them at the
+// speed they were made (and pauses), ← goes back to the start, and Esc,
+// q or Backspace go back to the game's end. The clock comes from the
+// console's ticks: while playing, each frame asks for a tick when the next
+// click is due.
+type watch struct {
+	game    *board // the game watched, shown again on leaving
+	field   *Field // the replay's, laid with the game's mines
+	made    int    // clicks made so far
+	playing bool
+	began   time.Time // while playing: when the game's first click would have come
+	now     time.Time
+	drawn   fieldRows
+	top     []console.Span
+}
+
+// newWatch starts watching the game of b from its start.
+func newWatch(b *board, now time.Time) console.Screen {
+	w := &watch{game: b, now: now}
+	if w.rewind() != nil {
+		return b // a game without mines has nothing to watch
+	}
+	w.prepare()
+	return w
+}
+
+// rewind goes back to the covered field, before the first click.
+func (w *watch) rewind() error {
+	f, err := NewFieldOf(w.game.field.Level(), w.game.field.Mines())
+	if err != nil {
+		return err
+	}
+	w.field, w.made, w.playing = f, 0, false
+	return nil
+}
+
+// step makes the next click.
+func (w *watch) step() {
+	if w.made < len(w.game.clicks) {
+		w.field.Do(w.game.clicks[w.made], w.game.app.opt.Marks)
+		w.made++
+	}
+	if w.made == len(w.game.clicks) {
+		w.playing = false
+	}
+}
+
+// Update turns the keys and the ticks into clicks made, then builds what
+// View draws.
+func (w *watch) Update(ev console.Event) console.Screen {
+	a := w.game.app
+	a.observe(ev)
+	w.now = ev.Time
+	switch {
+	case ev.IsKey(console.KeyEsc), ev.IsKey(console.KeyBackspace), ev.IsRune('q'), ev.IsRune('Q'):
+		w.game.prepare() // a save may have answered meanwhile
+		return a.with(w.game)
+	case ev.IsKey(console.KeyRight), ev.IsRune('l'):
+		w.playing = false
+		w.step()
+	case ev.IsKey(console.KeyLeft), ev.IsKey(console.KeyHome), ev.IsRune('h'):
+		_ = w.rewind() // it worked in newWatch, on the same mines
+	case ev.IsRune(' '):
+		w.toggle()
+	}
+	// Every click that is due by now, on a tick or any other event.
+	for w.playing && !w.now.Before(w.due()) {
+		w.step()
+	}
+	w.prepare()
+	return a.with(w)
+}
+
+// toggle starts or pauses playing. Playing goes on from the clicks made:
+// the next one comes as long after the last one as it did in the game.
+func (w *watch) toggle() {
+	if w.playing {
+		w.playing = false
+		return
+	}
+	if w.made == len(w.game.clicks) {
+		_ = w.rewind() // it worked in newWatch, on the same mines
+	}
+	w.playing = true
+	w.began = w.now
+	if w.made > 0 {
+		w.began = w.now.Add(-w.game.clicks[w.made-1].At)
+	}
+}
+
+// due is when the next click comes, while playing.
+func (w *watch) due() time.Time { return w.began.Add(w.game.clicks[w.made].At) }
+
+// shown is the time since the first click at the replay's point: that of
+// the last click made, or while playing, the time since the first.
+func (w *watch) shown() time.Duration {
+	switch {
+	case w.playing:
+		return max(w.now.Sub(w.began), 0)
+	case w.made > 0:
+		return w.game.clicks[w.made-1].At
+	}
+	return 0
+}
+
+// clock is the game's clock at the replay's point: it ran from the first
+// opening, which flags may have come before.
+func (w *watch) clock() time.Duration {
+	return max(w.shown()-w.game.start.Sub(w.game.first), 0)
+}
+
+// prepare builds the status line and the field's rows, with the cell of
+// the last click in reverse video.
+func (w *watch) prepare() {
+	t := w.game.app.t
+	line := fmt.Sprintf(t.watchTitle, w.made, len(w.game.clicks), seconds(w.clock()))
+	solved, _ := w.field.BBBV()
+	line += fmt.Sprintf("   3BV %d/%d", solved, w.game.figures.BBBV)
+	w.top = []console.Span{{Text: line}}
+	row, col := -1, -1
+	if w.made > 0 {
+		c := w.game.clicks[w.made-1]
+		row, col = c.Row, c.Col
+	}
+	w.drawn.update(w.field, row, col, w.game.app.opt.ASCII, w.game.app.w.EastAsianWidth)
+}
+
+// View draws the replay where the game was: the status line, the board and
+// the watch's keys.
+func (w *watch) View(size console.Size) console.Frame {
+	b := w.game
+	need := b.need()
+	var f console.Frame
+	if !b.fits(size) {
+		f = console.TooSmall(need, size, b.app.tag())
+		f.Tick = w.tick()
+		return f
+	}
+	f.Label(b.app.tag(), need)
+	f.Mouse = true // as on the board, so that the terminal does not switch modes
+	f.Tick = w.tick()
+	f.SetRow(0, w.top)
+	w.drawn.draw(&f)
+	row := boardTop + b.field.Level().Rows + 1
+	for _, l := range b.app.t.watchHelp {
+		f.Line(row, l)
+		row++
+	}
+	return f
+}
+
+// tick asks for a tick when the next click is due, while playing; and on
+// every tenth of a second between, so that the time shown runs.
+func (w *watch) tick() time.Duration {
+	if !w.playing {
+		return 0
+	}
+	const tenth = 100 * time.Millisecond
+	untilNext := max(w.due().Sub(w.now), time.Millisecond)
+	return min(untilNext, tenth-w.shown()%tenth)
 }

@@ -30,9 +30,19 @@ const maxScoresSize = 1 << 20
 // to show "ms": 9223372036854775807 as -0.0 seconds.
 const maxMillis = int64(100 * 365 * 24 * time.Hour / time.Millisecond)
 
-// scoresVersion is the format of the file; another version is not ours to
-// rewrite, so it is treated like a corrupt file and kept aside.
-const scoresVersion = 1
+// scoresVersion is the format of the file: 2 added the statistics. A file
+// of version 1 is read (it has best times only) and written back as 2;
+// another version is not ours to rewrite, so it is treated like a corrupt
+// file and kept aside.
+const scoresVersion = 2
+
+// maxGames bounds the games a level's statistics count: far more than
+// anyone plays, and small enough that the wins' times added up
+// (maxGames * maxMillis) stay well inside an int64.
+const maxGames = 1 << 20
+
+// maxRate bounds a 3BV/s in the file: the world's best are near 10.
+const maxRate = 1000.0
 
 // Record is one won game in the best-times list.
 type Record struct {
@@ -43,37 +53,112 @@ type Record struct {
 // Time returns how long the game took.
 func (r Record) Time() time.Duration { return time.Duration(r.Millis) * time.Millisecond }
 
+// Stats are a level's statistics: every game played to its end or left
+// before it, except those kept out of the best times too (a hint, the same
+// board again, a custom field). The best time is the best times' first.
+type Stats struct {
+	Played     int     `json:"played"`
+	Won        int     `json:"won"`
+	Streak     int     `json:"streak"`      // wins in a row up to the last game
+	BestStreak int     `json:"best_streak"` // the most wins in a row
+	WonMillis  int64   `json:"won_ms"`      // the wins' times added up, for their average
+	BestRate   float64 `json:"best_3bvs"`   // the best 3BV/s of a win
+}
+
+// WinPercent is the share of games won, in percent; 0 with no games.
+func (s Stats) WinPercent() float64 {
+	if s.Played == 0 {
+		return 0
+	}
+	return 100 * float64(s.Won) / float64(s.Played)
+}
+
+// AverageWin is the average time of a win; 0 with no wins.
+func (s Stats) AverageWin() time.Duration {
+	if s.Won == 0 {
+		return 0
+	}
+	return time.Duration(s.WonMillis/int64(s.Won)) * time.Millisecond
+}
+
+// count adds a game to the statistics: won in millis at rate 3BV/s, or
+// lost (or left). Past maxGames nothing more is counted.
+func (s *Stats) count(won bool, millis int64, rate float64) {
+	if s.Played >= maxGames {
+		return
+	}
+	s.Played++
+	if !won {
+		s.Streak = 0
+		return
+	}
+	s.Won++
+	s.Streak++
+	s.BestStreak = max(s.BestStreak, s.Streak)
+	s.WonMillis += min(max(millis, 0), maxMillis)
+	s.BestRate = max(s.BestRate, min(max(rate, 0), maxRate))
+}
+
+// check reports what is wrong with statistics read from a file.
+func (s Stats) check() error {
+	switch {
+	case s.Played < 0 || s.Played > maxGames:
+		return fmt.Errorf("%d games", s.Played)
+	case s.Won < 0 || s.Won > s.Played:
+		return fmt.Errorf("%d wins of %d games", s.Won, s.Played)
+	case s.BestStreak < 0 || s.BestStreak > s.Won || s.Streak < 0 || s.Streak > s.BestStreak:
+		return fmt.Errorf("streaks %d and %d with %d wins", s.Streak, s.BestStreak, s.Won)
+	case s.WonMillis < 0 || s.WonMillis > int64(s.Won)*maxMillis:
+		return fmt.Errorf("%d ms of wins", s.WonMillis)
+	case !(s.BestRate >= 0 && s.BestRate <= maxRate) || (s.Won == 0 && s.BestRate != 0):
+		return fmt.Errorf("3BV/s %v", s.BestRate)
+	}
+	return nil
+}
+
 // scoresFile is the JSON form of the file.
 type scoresFile struct {
 	Version int                 `json:"version"`
-	Best    map[string][]Record `json:"best"` // by Level.Key
+	Best    map[string][]Record `json:"best"`            // by Level.Key
+	Stats   map[string]Stats    `json:"stats,omitempty"` // by Level.Key; none in version 1
 }
 
-// parseScores decodes the file, sorted best first and cut to keepBest per
-// level. Anything else than a file this program wrote is an error.
-func parseScores(data []byte) (map[string][]Record, error) {
+// parseScores decodes the file: the best times, sorted best first and cut
+// to keepBest per level, and the statistics. A file of version 1 has no
+// statistics. Anything else than a file this program wrote is an error.
+func parseScores(data []byte) (map[string][]Record, map[string]Stats, error) {
 	var sf scoresFile
 	if err := json.Unmarshal(data, &sf); err != nil {
-		return nil, fmt.Errorf("scores: %w", err)
+		return nil, nil, fmt.Errorf("scores: %w", err)
 	}
-	if sf.Version != scoresVersion {
-		return nil, fmt.Errorf("scores: version %d, want %d", sf.Version, scoresVersion)
+	if sf.Version != 1 && sf.Version != scoresVersion {
+		return nil, nil, fmt.Errorf("scores: version %d, want %d", sf.Version, scoresVersion)
+	}
+	if sf.Version == 1 && sf.Stats != nil {
+		return nil, nil, errors.New("scores: statistics in a file of version 1")
 	}
 	best := make(map[string][]Record, len(sf.Best))
 	for key, recs := range sf.Best {
 		for _, r := range recs {
 			if r.Millis <= 0 || r.Millis > maxMillis {
-				return nil, fmt.Errorf("scores: %s: time %d ms", key, r.Millis)
+				return nil, nil, fmt.Errorf("scores: %s: time %d ms", key, r.Millis)
 			}
 		}
 		best[key] = sortBest(recs)
 	}
-	return best, nil
+	stats := make(map[string]Stats, len(sf.Stats))
+	for key, st := range sf.Stats {
+		if err := st.check(); err != nil {
+			return nil, nil, fmt.Errorf("scores: %s: %w", key, err)
+		}
+		stats[key] = st
+	}
+	return best, stats, nil
 }
 
-// encodeScores is the file's text for the best times.
-func encodeScores(best map[string][]Record) ([]byte, error) {
-	data, err := json.MarshalIndent(scoresFile{Version: scoresVersion, Best: best}, "", "  ")
+// encodeScores is the file's text for the best times and the statistics.
+func encodeScores(best map[string][]Record, stats map[string]Stats) ([]byte, error) {
+	data, err := json.MarshalIndent(scoresFile{Version: scoresVersion, Best: best, Stats: stats}, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("scores: %w", err)
 	}
@@ -266,6 +351,7 @@ type store struct {
 	file     string // path with its links followed: the file read and replaced
 	fs       storeFS
 	best     map[string][]Record
+	stats    map[string]Stats
 	loaded   bool
 	readOnly bool    // the file could not be kept aside: never write over it
 	notice   *notice // a problem to tell the player once
@@ -290,7 +376,7 @@ func defaultScoresPath() (string, error) {
 }
 
 func newStore(path string, fsys storeFS) *store {
-	return &store{path: path, fs: fsys, best: map[string][]Record{}}
+	return &store{path: path, fs: fsys, best: map[string][]Record{}, stats: map[string]Stats{}}
 }
 
 // load reads the file the first time it is called; now names a bad file
@@ -311,8 +397,8 @@ func (s *store) load(now time.Time) {
 			defer unlock()
 		}
 	}
-	if best, ok := s.read(now); ok {
-		s.best = best
+	if best, stats, ok := s.read(now); ok {
+		s.best, s.stats = best, stats
 	}
 }
 
@@ -332,31 +418,33 @@ func (s *store) resolve() bool {
 	return true
 }
 
-// read returns the file's times. A missing file is an empty list; a bad
-// one is kept aside (or, failing that, protected) and false is returned;
-// a folder, device or pipe in its place is left alone and never written.
-func (s *store) read(now time.Time) (map[string][]Record, bool) {
+// read returns the file's times and statistics. A missing file is empty;
+// a bad one is kept aside (or, failing that, protected) and false is
+// returned; a folder, device or pipe in its place is left alone and never
+// written.
+func (s *store) read(now time.Time) (map[string][]Record, map[string]Stats, bool) {
 	if s.path == "" {
-		return nil, false
+		return nil, nil, false
 	}
 	data, err := s.fs.ReadFile(s.file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return map[string][]Record{}, true
+		return map[string][]Record{}, map[string]Stats{}, true
 	}
 	var notFile *notRegularError
 	if errors.As(err, &notFile) {
 		s.readOnly = true
 		s.notice = &notice{why: err}
-		return nil, false
+		return nil, nil, false
 	}
 	if err == nil {
-		var best map[string][]Record
-		if best, err = parseScores(data); err == nil {
-			return best, true
+		best, stats, perr := parseScores(data)
+		if perr == nil {
+			return best, stats, true
 		}
+		err = perr
 	}
 	s.keepAside(now, err)
-	return nil, false
+	return nil, nil, false
 }
 
 // keepAside renames a file that could not be read to
@@ -392,7 +480,10 @@ func (s *store) takeNotice() *notice {
 // times returns the best times of a level, fastest first.
 func (s *store) times(key string) []Record { return s.best[key] }
 
-// keys returns the levels with times, in the order of the file's keys.
+// statsOf returns the statistics of a level.
+func (s *store) statsOf(key string) Stats { return s.stats[key] }
+
+// keys returns the levels with times or games counted, sorted.
 func (s *store) keys() []string {
 	keys := make([]string, 0, len(s.best))
 	for k, recs := range s.best {
@@ -400,19 +491,35 @@ func (s *store) keys() []string {
 			keys = append(keys, k)
 		}
 	}
+	for k, st := range s.stats {
+		if st.Played > 0 && len(s.best[k]) == 0 {
+			keys = append(keys, k)
+		}
+	}
 	slices.Sort(keys)
 	return keys
 }
 
-// add puts a won game into its level's list and, when it made the list,
-// writes the file. It returns the 1-based rank (0: not among the best).
-// The file is read again first, and read, merge and write happen under
-// the lock, so that times another program wrote since, or writes at the
-// same moment, are kept.
-func (s *store) add(key string, rec Record, now time.Time) (int, error) {
+// entry is a game as the file takes it: a win's time for the best times,
+// and, when counted, the game in its level's statistics.
+type entry struct {
+	won     bool
+	rec     Record  // a win's time and date
+	rate    float64 // a win's 3BV/s
+	counted bool    // the game counts in the statistics
+}
+
+// add enters a game of level key: a win in the level's best times, and a
+// counted game in its statistics; it writes the file when either changed.
+// It returns the win's 1-based rank (0: not among the best, or not a win).
+// The file is read again first, and read, merge and write happen under the
+// lock, so that what another program wrote since, or writes at the same
+// moment, is kept.
+func (s *store) add(key string, e entry, now time.Time) (int, error) {
 	s.load(now)
-	if rec.Millis <= 0 || rec.Millis > maxMillis {
-		return 0, nil // not a time the file can hold
+	timed := e.won && e.rec.Millis > 0 && e.rec.Millis <= maxMillis
+	if !timed && !e.counted {
+		return 0, nil // nothing the file can hold
 	}
 	if s.path != "" && !s.readOnly {
 		if err := s.fs.MkdirAll(filepath.Dir(s.file)); err != nil {
@@ -423,16 +530,25 @@ func (s *store) add(key string, rec Record, now time.Time) (int, error) {
 			return 0, err
 		}
 		defer unlock()
-		if best, ok := s.read(now); ok {
-			s.best = best
+		if best, stats, ok := s.read(now); ok {
+			s.best, s.stats = best, stats
 		}
 	}
-	list := sortBest(append(slices.Clone(s.best[key]), rec))
-	rank := slices.Index(list, rec) + 1
-	if rank == 0 {
+	rank := 0
+	if timed {
+		list := sortBest(append(slices.Clone(s.best[key]), e.rec))
+		if rank = slices.Index(list, e.rec) + 1; rank > 0 {
+			s.best[key] = list
+		}
+	}
+	if e.counted {
+		st := s.stats[key]
+		st.count(e.won, e.rec.Millis, e.rate)
+		s.stats[key] = st
+	}
+	if rank == 0 && !e.counted {
 		return 0, nil
 	}
-	s.best[key] = list
 	if s.path == "" {
 		return rank, nil
 	}
@@ -446,7 +562,7 @@ func (s *store) add(key string, rec Record, now time.Time) (int, error) {
 // written and synced, then renamed over the old one. A write that dies at
 // any point leaves the old file whole.
 func (s *store) write() error {
-	data, err := encodeScores(s.best)
+	data, err := encodeScores(s.best, s.stats)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,12 +22,16 @@ func rec(ms int64, minute int) Record {
 	return Record{Millis: ms, When: day.Add(time.Duration(minute) * time.Minute)}
 }
 
+// won is a win in r's time for the best times alone, not counted in the
+// statistics.
+func won(r Record) entry { return entry{won: true, rec: r} }
+
 func TestStoreAddAndReload(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "sub", "scores.json")
 	s := newStore(path, osFS{})
 	s.load(day)
 	for i, ms := range []int64{30000, 12000, 45000, 12000} {
-		rank, err := s.add("beginner", rec(ms, i), day)
+		rank, err := s.add("beginner", won(rec(ms, i)), day)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -35,7 +40,7 @@ func TestStoreAddAndReload(t *testing.T) {
 			t.Errorf("time %d: rank %d, want %d", ms, rank, want)
 		}
 	}
-	if _, err := s.add("9x12/20", rec(5000, 9), day); err != nil {
+	if _, err := s.add("9x12/20", won(rec(5000, 9)), day); err != nil {
 		t.Fatal(err)
 	}
 	again := newStore(path, osFS{})
@@ -69,13 +74,13 @@ func files(dir string) []string {
 func TestStoreKeepsTen(t *testing.T) {
 	s := newStore("", osFS{})
 	for i := range 15 {
-		s.add("expert", rec(int64(100000-i*1000), i), day)
+		s.add("expert", won(rec(int64(100000-i*1000), i)), day)
 	}
 	got := s.times("expert")
 	if len(got) != keepBest || got[0].Millis != 86000 || got[9].Millis != 95000 {
 		t.Errorf("kept %v", got)
 	}
-	if rank, err := s.add("expert", rec(99000, 99), day); rank != 0 || err != nil {
+	if rank, err := s.add("expert", won(rec(99000, 99)), day); rank != 0 || err != nil {
 		t.Errorf("a slow time ranked %d (%v), want 0", rank, err)
 	}
 }
@@ -87,8 +92,8 @@ func TestStoreMergesOtherWrites(t *testing.T) {
 	a, b := newStore(path, osFS{}), newStore(path, osFS{})
 	a.load(day)
 	b.load(day)
-	a.add("beginner", rec(20000, 1), day)
-	b.add("beginner", rec(10000, 2), day)
+	a.add("beginner", won(rec(20000, 1)), day)
+	b.add("beginner", won(rec(10000, 2)), day)
 	c := newStore(path, osFS{})
 	c.load(day)
 	if got := c.times("beginner"); len(got) != 2 {
@@ -184,8 +189,8 @@ func TestStoreWriteDiesHalfWay(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "scores.json")
 			good := newStore(path, osFS{})
-			good.add("beginner", rec(15000, 0), day)
-			good.add("expert", rec(150000, 1), day)
+			good.add("beginner", won(rec(15000, 0)), day)
+			good.add("expert", won(rec(150000, 1)), day)
 			before, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -194,7 +199,7 @@ func TestStoreWriteDiesHalfWay(t *testing.T) {
 			s := newStore(path, &fsys)
 			s.load(day)
 			var addErr error
-			died := dies(func() { _, addErr = s.add("beginner", rec(9000, 2), day) })
+			died := dies(func() { _, addErr = s.add("beginner", won(rec(9000, 2)), day) })
 			if died != tt.dies {
 				t.Fatalf("died %v, want %v", died, tt.dies)
 			}
@@ -233,7 +238,9 @@ func TestStoreKeepsBadFileAside(t *testing.T) {
 	for _, bad := range []string{
 		"{ this is not json",
 		"",
-		`{"version": 2, "best": {}}`,
+		`{"version": 3, "best": {}}`,
+		`{"version": 1, "best": {}, "stats": {}}`,
+		`{"version": 2, "stats": {"beginner": {"played": 1, "won": 2}}}`,
 		`{"version": 1, "best": {"beginner": [{"ms": -5}]}}`,
 		`{"version": 1, "best": {"beginner": [{"ms": 9223372036854775807}]}}`,
 		`{"version": 1, "best": {"beginner": [{"ms": 3155760000001}]}}`,
@@ -255,7 +262,7 @@ func TestStoreKeepsBadFileAside(t *testing.T) {
 		if kept, err := os.ReadFile(wantAside); err != nil || string(kept) != bad {
 			t.Errorf("%q: kept aside %q, %v", bad, kept, err)
 		}
-		if _, err := s.add("beginner", rec(1000, 0), day); err != nil {
+		if _, err := s.add("beginner", won(rec(1000, 0)), day); err != nil {
 			t.Fatal(err)
 		}
 		if kept, _ := os.ReadFile(wantAside); string(kept) != bad {
@@ -312,7 +319,7 @@ func TestStoreUnreadable(t *testing.T) {
 	if n == nil || n.aside != "" || !strings.Contains(n.why.Error(), "permission") {
 		t.Fatalf("notice %+v, want the file left where it is", n)
 	}
-	rank, err := s.add("beginner", rec(1000, 0), day)
+	rank, err := s.add("beginner", won(rec(1000, 0)), day)
 	if rank != 1 || err == nil {
 		t.Errorf("add = %d, %v; want rank 1 kept in memory and an error", rank, err)
 	}
@@ -325,15 +332,15 @@ func TestStoreUnreadable(t *testing.T) {
 // -0.0 seconds; such a file is now kept aside as corrupt, and a time the
 // file could not hold is never entered.
 func TestStoreDurations(t *testing.T) {
-	if _, err := parseScores([]byte(`{"version": 1, "best": {"beginner": [{"ms": 9223372036854775807}]}}`)); err == nil {
+	if _, _, err := parseScores([]byte(`{"version": 1, "best": {"beginner": [{"ms": 9223372036854775807}]}}`)); err == nil {
 		t.Error(`"ms": 9223372036854775807 was read as a time`)
 	}
-	best, err := parseScores([]byte(fmt.Sprintf(`{"version": 1, "best": {"beginner": [{"ms": %d}]}}`, maxMillis)))
+	best, _, err := parseScores([]byte(fmt.Sprintf(`{"version": 1, "best": {"beginner": [{"ms": %d}]}}`, maxMillis)))
 	if err != nil || best["beginner"][0].Time() <= 0 {
 		t.Errorf("the longest time the file holds: %v, %v", best, err)
 	}
 	s := newStore(filepath.Join(t.TempDir(), "scores.json"), osFS{})
-	if rank, err := s.add("beginner", Record{Millis: maxMillis + 1, When: day}, day); rank != 0 || err != nil || len(s.times("beginner")) != 0 {
+	if rank, err := s.add("beginner", won(Record{Millis: maxMillis + 1, When: day}), day); rank != 0 || err != nil || len(s.times("beginner")) != 0 {
 		t.Errorf("add of a time past maxMillis = %d, %v; kept %v", rank, err, s.times("beginner"))
 	}
 }
@@ -379,7 +386,7 @@ func TestStoreNotAFile(t *testing.T) {
 			if n == nil || n.aside != "" || !strings.Contains(n.why.Error(), "not a file") {
 				t.Fatalf("notice %+v, want one saying it is not a file, and nothing moved", n)
 			}
-			rank, err := s.add("beginner", rec(1000, 0), day)
+			rank, err := s.add("beginner", won(rec(1000, 0)), day)
 			if rank != 1 || err == nil {
 				t.Errorf("add = %d, %v; want rank 1 in memory and an error", rank, err)
 			}
@@ -429,7 +436,7 @@ func TestStoreTooBig(t *testing.T) {
 	if info, err := os.Stat(n.aside); err != nil || info.Size() != 100<<20 {
 		t.Errorf("kept aside: %v, %v", info, err)
 	}
-	if _, err := s.add("beginner", rec(1000, 0), day); err != nil {
+	if _, err := s.add("beginner", won(rec(1000, 0)), day); err != nil {
 		t.Errorf("add after the big file: %v", err)
 	}
 }
@@ -450,7 +457,7 @@ func TestStoreSymlink(t *testing.T) {
 	s := newStore(link, osFS{})
 	s.load(day)
 	for i, ms := range []int64{3000, 2000} {
-		if _, err := s.add("beginner", rec(ms, i), day); err != nil {
+		if _, err := s.add("beginner", won(rec(ms, i)), day); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -470,7 +477,7 @@ func TestStoreSymlink(t *testing.T) {
 	if n := s.takeNotice(); n == nil || filepath.Dir(n.aside) != filepath.Dir(real) {
 		t.Fatalf("notice %+v, want the target kept aside in its own folder", n)
 	}
-	if _, err := s.add("beginner", rec(1000, 0), day); err != nil {
+	if _, err := s.add("beginner", won(rec(1000, 0)), day); err != nil {
 		t.Fatal(err)
 	}
 	if info, err := os.Lstat(link); err != nil || info.Mode()&fs.ModeSymlink == 0 {
@@ -495,7 +502,7 @@ func TestStoreConcurrentWins(t *testing.T) {
 		s := newStore(path, osFS{})
 		s.load(day)
 		for i := range wins {
-			if _, err := s.add(fmt.Sprintf("%s-%d", os.Getenv("SCORES_WORKER_ID"), i), rec(int64(1000+i), i), day); err != nil {
+			if _, err := s.add(fmt.Sprintf("%s-%d", os.Getenv("SCORES_WORKER_ID"), i), won(rec(int64(1000+i), i)), day); err != nil {
 				t.Fatal(err)
 			}
 			time.Sleep(2 * lockRetry)
@@ -542,20 +549,27 @@ func TestStoreConcurrentWins(t *testing.T) {
 func TestStoreMemoryOnly(t *testing.T) {
 	s := newStore("", osFS{})
 	s.load(day)
-	if rank, err := s.add("beginner", rec(1000, 0), day); rank != 1 || err != nil {
+	if rank, err := s.add("beginner", won(rec(1000, 0)), day); rank != 1 || err != nil {
 		t.Errorf("add = %d, %v", rank, err)
 	}
 }
 
 // FuzzParseScores: no file makes the parser panic, and what it accepts
-// comes back the same after writing and reading it again.
+// (best times and statistics, of either version) comes back the same after
+// writing and reading it again.
 func FuzzParseScores(f *testing.F) {
 	f.Add([]byte(`{"version":1,"best":{"beginner":[{"ms":1234,"when":"2025-03-01T12:00:00Z"}]}}`))
 	f.Add([]byte(`{"version":1,"best":{"9x9/3":[{"ms":1},{"ms":2}],"x":null}}`))
 	f.Add([]byte(`{"version":1}`))
 	f.Add([]byte(`nul`))
+	f.Add([]byte(`{"version":2,"best":{},"stats":{"beginner":{"played":5,"won":3,"streak":1,"best_streak":2,"won_ms":30000,"best_3bvs":1.5}}}`))
+	f.Add([]byte(`{"version":2,"stats":{"expert":{"played":1048576,"won":0},"x":{}}}`))
+	f.Add([]byte(`{"version":1,"stats":{}}`))
+	if old, err := os.ReadFile(filepath.Join("testdata", "scores-v1.json")); err == nil {
+		f.Add(old)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		best, err := parseScores(data)
+		best, stats, err := parseScores(data)
 		if err != nil {
 			return
 		}
@@ -564,16 +578,26 @@ func FuzzParseScores(f *testing.F) {
 				t.Fatalf("%s keeps %d times", key, len(recs))
 			}
 		}
-		data, err = encodeScores(best)
+		for key, st := range stats {
+			if err := st.check(); err != nil {
+				t.Fatalf("%s: accepted statistics that do not check: %v", key, err)
+			}
+			// Counting one more game keeps them sound.
+			st.count(true, maxMillis, maxRate)
+			if err := st.check(); err != nil {
+				t.Fatalf("%s: a win more made %+v: %v", key, st, err)
+			}
+		}
+		data, err = encodeScores(best, stats)
 		if err != nil {
 			t.Fatalf("what was read does not write: %v", err)
 		}
-		again, err := parseScores(data)
+		again, againStats, err := parseScores(data)
 		if err != nil {
 			t.Fatalf("what was read does not read back: %v", err)
 		}
-		if len(again) != len(best) {
-			t.Fatalf("%d levels became %d", len(best), len(again))
+		if len(again) != len(best) || !maps.Equal(againStats, stats) {
+			t.Fatalf("%d levels became %d, statistics %v became %v", len(best), len(again), stats, againStats)
 		}
 	})
 }

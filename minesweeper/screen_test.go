@@ -645,7 +645,7 @@ func TestTooSmall(t *testing.T) {
 // columns once padded, and the ASCII ones as the documents give them.
 func TestGlyphs(t *testing.T) {
 	looks := []Look{Covered, Flagged, Marked, Mine, Exploded, WrongFlag, Blank, 1, 2, 3, 4, 5, 6, 7, 8}
-	wantASCII := []string{"#", "F", "?", "*", "*", "X", ".", "1", "2", "3", "4", "5", "6", "7", "8"}
+	wantASCII := []string{"#", "F", "?", "*", "X", "/", ".", "1", "2", "3", "4", "5", "6", "7", "8"}
 	for _, ascii := range []bool{false, true} {
 		g := glyphsFor(ascii)
 		seen := map[string]Look{}

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mattn/go-runewidth"
+
+	"termgames/console"
 	"termgames/internal/lang"
 )
 
@@ -29,6 +32,7 @@ type texts struct {
 	winTime       string // the time of a win, with its rank or without
 	winRank       string
 	saveFailed    string
+	statsFailed   string // a lost game could not be counted
 	winCustom     string // the time of a win on a custom field, which is not kept
 	winUnplayed   string // the time of a game the first opening won, not kept
 	badFile       string // the best-times file could not be read
@@ -47,6 +51,15 @@ type texts struct {
 	hintProb      string // with the mine chance in percent
 	hintFirst     string
 	hintNoBest    string // a win with hints is not a best time
+	endKeys       string // the keys once a game is over
+	retryTag      string // after a level's name: the same board again
+	retryNoBest   string // the same board again is not a best time
+	figures       string // time, 3BV, 3BV/s, clicks, IOE, with %s for each
+	watchTitle    string // the watch screen's status line: clicks made, all clicks, time
+	watchHelp     []string
+	statsTitle    string
+	statsLines    [7]string // played, won (with the percent), streak, best streak, best time, best 3BV/s, average win
+	none          string    // a figure there is nothing yet to show
 }
 
 // english are the words in English.
@@ -78,13 +91,14 @@ var english = texts{
 	lose:         "Game over",
 	help: []string{
 		"arrows/h j k l move   Enter/Space open   f flag",
-		"r new game   Esc/q menu   t hint",
+		"r new game   Esc/q menu   t hint   a same board",
 		"mouse: left open, right flag, middle chord",
 	},
 	helpMarks:    "arrows/h j k l move   Enter/Space open   f flag/?",
 	winTime:      "Your time: %s s",
 	winRank:      "Your time: %s s, best time #%d",
 	saveFailed:   "Best time not saved: %v",
+	statsFailed:  "Statistics not saved: %v",
 	winCustom:    "Your time: %s s (best times are kept for the three levels only)",
 	winUnplayed:  "Your time: %s s (the first opening won it: not a best time)",
 	badFile:      "The best-times file could not be read:",
@@ -103,6 +117,18 @@ var english = texts{
 	hintProb:     "Hint: mine chance %d%%",
 	hintFirst:    "Hint: first is safe",
 	hintNoBest:   "(hints used: not a best time)",
+	endKeys:      "r new game   a same board   w watch again   Esc/q menu",
+	retryTag:     " (same board again)",
+	retryNoBest:  "(same board again: not a best time, not in the statistics)",
+	figures:      "Time %s s  3BV %s  3BV/s %s  Clicks %s  IOE %s",
+	watchTitle:   "Watching again   click %d/%d   %s s",
+	watchHelp: []string{
+		"right arrow one click   Space play/pause",
+		"left arrow from the start   Esc/q back",
+	},
+	statsTitle: "Statistics",
+	statsLines: [7]string{"Games played", "Games won", "Current streak", "Best streak", "Best time", "Best 3BV/s", "Average win"},
+	none:       "-",
 }
 
 // korean are the words in Korean, the original's language.
@@ -134,13 +160,14 @@ var korean = texts{
 	lose:         "패배",
 	help: []string{
 		"방향키/h j k l 이동   Enter/Space 열기   f 깃발",
-		"r 새 게임   Esc/q 메뉴   t 힌트",
+		"r 새 게임   Esc/q 메뉴   t 힌트   a 같은 보드 다시",
 		"마우스: 왼쪽 열기, 오른쪽 깃발, 가운데 주변 열기",
 	},
 	helpMarks:    "방향키/h j k l 이동   Enter/Space 열기   f 깃발/?",
 	winTime:      "기록: %s초",
 	winRank:      "기록: %s초, 최고 기록 %d위",
 	saveFailed:   "기록을 저장하지 못했습니다: %v",
+	statsFailed:  "통계를 저장하지 못했습니다: %v",
 	winCustom:    "기록: %s초 (최고 기록은 세 난이도만 남깁니다)",
 	winUnplayed:  "기록: %s초 (첫 칸을 열자 끝난 판이라 최고 기록에 남기지 않습니다)",
 	badFile:      "최고 기록 파일을 읽을 수 없습니다.",
@@ -159,6 +186,18 @@ var korean = texts{
 	hintProb:     "힌트: 지뢰 확률 %d%%",
 	hintFirst:    "힌트: 첫 칸은 안전",
 	hintNoBest:   "(힌트를 써서 최고 기록에 넣지 않습니다)",
+	endKeys:      "r 새 게임   a 같은 보드 다시   w 다시 보기   Esc/q 메뉴",
+	retryTag:     " (같은 보드 다시)",
+	retryNoBest:  "(같은 보드 다시: 최고 기록과 통계에 넣지 않습니다)",
+	figures:      "시간 %s초  3BV %s  3BV/s %s  클릭 %s  IOE %s",
+	watchTitle:   "다시 보기   클릭 %d/%d   %s초",
+	watchHelp: []string{
+		"오른쪽 방향키 한 클릭   Space 재생/멈춤",
+		"왼쪽 방향키 처음부터   Esc/q 돌아가기",
+	},
+	statsTitle: "통계",
+	statsLines: [7]string{"게임 수", "승리", "현재 연승", "최고 연승", "최고 기록", "최고 3BV/s", "평균 승리 기록"},
+	none:       "-",
 }
 
 // textsFor returns the words for a -lang value; Korean, the original's,
@@ -204,4 +243,46 @@ func (t *texts) levelTitle(l Level) string {
 // seconds shows a time to a tenth of a second, as the best times list it.
 func seconds(d time.Duration) string {
 	return fmt.Sprintf("%.1f", d.Seconds())
+}
+
+// figuresLine is the row under the help of a game that ended: its time,
+// its 3BV (solved of all, when not all of it is solved), 3BV/s, clicks and
+// IOE.
+func (t *texts) figuresLine(g Figures) string {
+	bbbv := fmt.Sprint(g.BBBV)
+	if g.Solved != g.BBBV {
+		bbbv = fmt.Sprintf("%d/%d", g.Solved, g.BBBV)
+	}
+	return fmt.Sprintf(t.figures, seconds(g.Time), bbbv, fmt.Sprintf("%.2f", g.Rate()),
+		fmt.Sprint(g.Clicks), fmt.Sprintf("%.2f", g.IOE()))
+}
+
+// statsBlock is a level's statistics as lines, their labels padded to one
+// width with w: the title, games, wins with their percent, the streaks,
+// the best time (the first of best), the best 3BV/s and the average win.
+func (t *texts) statsBlock(w *runewidth.Condition, st Stats, best []Record) []string {
+	bestTime, bestRate, average := t.none, t.none, t.none
+	if len(best) > 0 {
+		bestTime = seconds(best[0].Time()) + t.unit
+	}
+	if st.Won > 0 {
+		bestRate = fmt.Sprintf("%.2f", st.BestRate)
+		average = seconds(st.AverageWin()) + t.unit
+	}
+	values := [7]string{
+		fmt.Sprint(st.Played),
+		fmt.Sprintf("%d (%.1f%%)", st.Won, st.WinPercent()),
+		fmt.Sprint(st.Streak),
+		fmt.Sprint(st.BestStreak),
+		bestTime, bestRate, average,
+	}
+	width := 0
+	for _, l := range t.statsLines {
+		width = max(width, console.Width(w, l))
+	}
+	lines := []string{t.statsTitle}
+	for i, l := range t.statsLines {
+		lines = append(lines, "  "+w.FillRight(l, width)+"   "+values[i])
+	}
+	return lines
 }
