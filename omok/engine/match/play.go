@@ -223,8 +223,8 @@ type bsd struct {
 	game     game
 	patience time.Duration // how long to wait for gomoku's move before it loses on time
 	session  string
-	me      engine.Color
-	known   map[engine.Point]bool
+	me       engine.Color
+	known    map[engine.Point]bool
 }
 
 const bsdColumns = "ABCDEFGHJKLMNOPQRST"
@@ -407,7 +407,7 @@ func (s side) String() string {
 type scripted struct {
 	game game
 	g    *Beginner
-	b *engine.Board
+	b    *engine.Board
 }
 
 func (s *scripted) name() string { return "beginner" }
