@@ -19,10 +19,11 @@
 // the scripted Beginner (beginner.go); level:L is termgames' own brain at
 // level L; brain:CMD is any Gomocup brain program (run in its own folder,
 // where Rapfi finds its config). Colours alternate game by game. -openings
-// plays each opening of a file twice, colours swapped
-// (testdata/openings.txt: balanced by Rapfi's evaluation, made by
-// make-openings); -opponent-turn gives the opponent another timeout_turn
-// (time odds); -nodes makes termgames' brains deterministic, for tuning.
+// plays each opening of a file twice, colours swapped (testdata/openings.txt
+// here: balanced by Rapfi's evaluation, made by make-openings);
+// -opponent-turn gives the opponent another timeout_turn (time odds);
+// -nodes makes termgames' brains deterministic, for tuning. Progress goes
+// to stderr, results to stdout; a bad command line exits 2.
 //
 // The tools that take -rapfi use Rapfi (github.com/dhbloo/rapfi, a
 // pbrain-rapfi built with its classical config from dhbloo/rapfi-networks):

@@ -87,13 +87,14 @@ func usage(w io.Writer) {
 	}
 }
 
-// newFlags is the flag set of tool name, whose -h writes usage and the
-// flags to stdout.
-func newFlags(name, usage string, stdout io.Writer) *flag.FlagSet {
+// newFlags is the flag set of tool name, whose -h writes the synopsis
+// (the tool's usage line, a blank line and what it does) and the flags to
+// stdout.
+func newFlags(name, synopsis string, stdout io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("match "+name, flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: match %s\n\n", usage)
+		fmt.Fprintf(fs.Output(), "usage: match %s\n\n", synopsis)
 		fs.PrintDefaults()
 	}
 	return fs

@@ -496,7 +496,7 @@ func playCommand(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.turn, "turn", 1000, "timeout_turn sent to termgames' brain, in milliseconds (and to the opponent unless -opponent-turn)")
 	fs.IntVar(&c.oppTurn, "opponent-turn", 0, "timeout_turn sent to an opponent brain, in milliseconds (0: as -turn): time odds")
 	fs.IntVar(&c.opening, "opening", 0, "random stones near the centre to start each pair of games from (brains only)")
-	fs.StringVar(&c.openings, "openings", "", "a file of openings (see testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
+	fs.StringVar(&c.openings, "openings", "", "a file of openings (see omok/engine/match/testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
 	fs.Int64Var(&c.nodes, "nodes", 0, "termgames' brains think this many positions a move instead of using the clock (deterministic games, for tuning)")
 	fs.Int64Var(&c.oppNodes, "opponent-nodes", 0, "an opponent program brain thinks this many positions a move (INFO MAX_NODE, which Rapfi reads), its clock lifted to a minute")
@@ -606,7 +606,9 @@ func playMatch(c matchConfig, log io.Writer) (matchResult, error) {
 			winner = ourColor
 			r.timeouts++
 			fmt.Fprintf(log, "game %d: the opponent lost on time: %v\n", g+1, strings.SplitN(err.Error(), "\n", 2)[0])
-		} else if err = errors.Join(err, errOurs, errTheirs); err != nil {
+			err = nil
+		}
+		if err = errors.Join(err, errOurs, errTheirs); err != nil {
 			return r, fmt.Errorf("game %d: %w", g+1, err)
 		}
 		r.games = append(r.games, gameRecord{ours: ourColor, winner: winner, moves: hist})
