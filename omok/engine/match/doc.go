@@ -8,7 +8,7 @@
 //	go run ./omok/engine/match play -opponent beginner -level easy -size 15 -openings omok/engine/match/testdata/openings.txt -games 0
 //	go run ./omok/engine/match forbid-rapfi -rapfi /path/to/pbrain-rapfi
 //	go run ./omok/engine/match make-openings -rapfi /path/to/pbrain-rapfi -make 20 -out omok/engine/match/testdata/openings.txt
-//	go run ./omok/engine/match review -rapfi /path/to/pbrain-rapfi -review "7,8 6,9 9,5 ..." -side black
+//	go run ./omok/engine/match review -rapfi /path/to/pbrain-rapfi -review "8,9 7,6 8,7 8,6 9,5 9,6 6,7 6,6 5,6 10,6" -from 5 -side black
 //	go run ./omok/engine/match rapfi-games -rapfi /path/to/pbrain-rapfi -seed 1 -make 1040 -review-nodes 20000 -out omok/engine/testdata/rapfi-games-1.txt.gz
 //	go run ./omok/engine/match fit -out omok/engine/evaltable.go omok/engine/testdata/rapfi-games-1.txt.gz omok/engine/testdata/rapfi-games-2.txt.gz
 //

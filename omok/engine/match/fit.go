@@ -18,40 +18,42 @@ import (
 // fitCommand fits the evaluation's values to the judged positions of the
 // files named (rapfi-games writes them) and writes evaltable.go's source
 // (engine.FitTable) to -out. go generate runs it from omok/engine.
-func fitCommand(args []string, stdout, stderr io.Writer) error {
+func fitCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
 	fs := newFlags("fit", "fit [flags] FILE...\n\nFits the cells' scores, the side to move's weight and the initiative and\nopen-four terms to the judged positions of the files (stones;eval;winner,\nas rapfi-games writes them, gzipped when named .gz) and writes the Go\nsource of evaltable.go to -out (default: stdout). Progress goes to stderr.", stdout)
 	result := fs.Float64("result", 0.25, "the weight of the game's result in the target (the rest is Rapfi's evaluation)")
 	steps := fs.Int("steps", 3000, "steps of gradient descent")
 	toward := fs.Float64("toward", 0.4, "how far to move the values from the hand-set ones toward the fit (1: all the way)")
 	outFile := fs.String("out", "", "the file to write (default: stdout)")
 	if err := cmdline.Parse(fs, args, math.MaxInt); err != nil {
-		return err
+		return nil, err
 	}
 	switch {
 	case fs.NArg() == 0:
-		return cmdline.Usagef(fs, "want the files of judged positions")
+		return nil, cmdline.Usagef(fs, "want the files of judged positions")
 	case *result < 0 || *result > 1 || *toward < 0 || *toward > 1:
-		return cmdline.Usagef(fs, "-result and -toward: want 0 to 1")
+		return nil, cmdline.Usagef(fs, "-result and -toward: want 0 to 1")
 	case *steps < 0:
-		return cmdline.Usagef(fs, "-steps %d: want 0 or more", *steps)
+		return nil, cmdline.Usagef(fs, "-steps %d: want 0 or more", *steps)
 	}
-	var ps []engine.Judged
-	for _, name := range fs.Args() {
-		js, err := readJudgedFile(name)
+	return func() error {
+		var ps []engine.Judged
+		for _, name := range fs.Args() {
+			js, err := readJudgedFile(name)
+			if err != nil {
+				return err
+			}
+			ps = append(ps, js...)
+		}
+		src, err := engine.FitTable(ps, engine.FitOptions{Result: *result, Steps: *steps, Toward: *toward, Log: stderr})
 		if err != nil {
 			return err
 		}
-		ps = append(ps, js...)
-	}
-	src, err := engine.FitTable(ps, engine.FitOptions{Result: *result, Steps: *steps, Toward: *toward, Log: stderr})
-	if err != nil {
-		return err
-	}
-	if *outFile == "" {
-		_, err = stdout.Write(src)
-		return err
-	}
-	return os.WriteFile(*outFile, src, 0o644)
+		if *outFile == "" {
+			_, err = stdout.Write(src)
+			return err
+		}
+		return os.WriteFile(*outFile, src, 0o644)
+	}, nil
 }
 
 // readJudgedFile reads a file of judged positions, gunzipping it when its

@@ -115,16 +115,3 @@ func TestFitCommand(t *testing.T) {
 		t.Errorf("a missing file: exit %d, %q", code, stderr.String())
 	}
 }
-
-// TestGenerateLine checks that the go:generate line that writes
-// evaltable.go runs this tool's fit on files under the engine's folder.
-func TestGenerateLine(t *testing.T) {
-	src, err := os.ReadFile("../eval.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	const want = "//go:generate go run ./match fit -out evaltable.go testdata/"
-	if !strings.Contains(string(src), want) {
-		t.Errorf("eval.go has no line %q", want)
-	}
-}

@@ -12,11 +12,13 @@ import (
 )
 
 // A tool is one subcommand: its name, a line saying what it does, and its
-// code, which parses its own flags from args (the subcommand's name left
-// out).
+// parse, which reads its own flags from args (the subcommand's name left
+// out) and returns the tool's run, or the UsageError of a bad command line.
+// Parsing does nothing else, so that the commands the docs quote can be
+// checked without running them.
 type tool struct {
 	name, summary string
-	run           func(args []string, stdout, stderr io.Writer) error
+	parse         func(args []string, stdout, stderr io.Writer) (run func() error, err error)
 }
 
 var tools = []tool{
@@ -65,7 +67,11 @@ func dispatch(args []string, stdout, stderr io.Writer) error {
 	}
 	for _, t := range tools {
 		if t.name == args[0] {
-			return t.run(args[1:], stdout, stderr)
+			run, err := t.parse(args[1:], stdout, stderr)
+			if err != nil {
+				return err
+			}
+			return run()
 		}
 	}
 	return cmdline.UsageError{Command: "match", Err: fmt.Errorf("unknown tool %q: want %s", args[0], toolNames())}

@@ -481,7 +481,7 @@ type gameRecord struct {
 	moves        []engine.Point
 }
 
-func playCommand(args []string, stdout, stderr io.Writer) error {
+func playCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
 	fs := newFlags("play", "play [flags]\n\nPlays termgames' brain against an opponent, colours alternating, and prints\nthe wins, losses and draws and each side's time per move. Progress goes to\nstderr, the tally to stdout.", stdout)
 	var c matchConfig
 	fs.StringVar(&c.opponent, "opponent", "bsd", "bsd, beginner, level:easy|normal|hard, or brain:COMMAND")
@@ -502,45 +502,47 @@ func playCommand(args []string, stdout, stderr io.Writer) error {
 	fs.Int64Var(&c.oppNodes, "opponent-nodes", 0, "an opponent program brain thinks this many positions a move (INFO MAX_NODE, which Rapfi reads), its clock lifted to a minute")
 	fs.DurationVar(&c.patience, "patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
 	if err := cmdline.Parse(fs, args, 0); err != nil {
-		return err
+		return nil, err
 	}
 	switch o := c.opponent; {
 	case o == "bsd", o == "beginner":
 	case strings.HasPrefix(o, "level:"):
 		if _, err := engine.ParseLevel(strings.TrimPrefix(o, "level:")); err != nil {
-			return cmdline.Usagef(fs, "-opponent %q: %v", o, err)
+			return nil, cmdline.Usagef(fs, "-opponent %q: %v", o, err)
 		}
 	case strings.HasPrefix(o, "brain:"):
 		if strings.TrimSpace(strings.TrimPrefix(o, "brain:")) == "" {
-			return cmdline.Usagef(fs, "-opponent brain: needs the brain's command")
+			return nil, cmdline.Usagef(fs, "-opponent brain: needs the brain's command")
 		}
 	default:
-		return cmdline.Usagef(fs, "-opponent %q: want bsd, beginner, level:L or brain:COMMAND", o)
+		return nil, cmdline.Usagef(fs, "-opponent %q: want bsd, beginner, level:L or brain:COMMAND", o)
 	}
 	if _, err := engine.NewBoard(c.size, nil); err != nil {
-		return cmdline.Usagef(fs, "-size %d: %v", c.size, err)
+		return nil, cmdline.Usagef(fs, "-size %d: %v", c.size, err)
 	}
 	if c.opponent == "bsd" && c.size != 19 {
-		return cmdline.Usagef(fs, "-size %d: bsd plays only 19", c.size)
+		return nil, cmdline.Usagef(fs, "-size %d: bsd plays only 19", c.size)
 	}
 	switch {
 	case c.rule != 0 && c.rule != 1:
-		return cmdline.Usagef(fs, "-rule %d: want 0 (freestyle) or 1 (exactly five)", c.rule)
+		return nil, cmdline.Usagef(fs, "-rule %d: want 0 (freestyle) or 1 (exactly five)", c.rule)
 	case c.games < 0:
-		return cmdline.Usagef(fs, "-games %d: want 0 or more", c.games)
+		return nil, cmdline.Usagef(fs, "-games %d: want 0 or more", c.games)
 	case c.turn <= 0 || c.oppTurn < 0:
-		return cmdline.Usagef(fs, "-turn and -opponent-turn: want milliseconds (more than 0)")
+		return nil, cmdline.Usagef(fs, "-turn and -opponent-turn: want milliseconds (more than 0)")
 	case c.opening < 0 || c.opening > 25:
-		return cmdline.Usagef(fs, "-opening %d: want 0 to 25 stones (the 5x5 square at the centre)", c.opening)
+		return nil, cmdline.Usagef(fs, "-opening %d: want 0 to 25 stones (the 5x5 square at the centre)", c.opening)
 	case c.nodes < 0 || c.oppNodes < 0:
-		return cmdline.Usagef(fs, "-nodes and -opponent-nodes: want 0 or more")
+		return nil, cmdline.Usagef(fs, "-nodes and -opponent-nodes: want 0 or more")
 	}
-	r, err := playMatch(c, stderr)
-	if err != nil {
-		return err
-	}
-	r.report(c, stdout)
-	return nil
+	return func() error {
+		r, err := playMatch(c, stderr)
+		if err != nil {
+			return err
+		}
+		r.report(c, stdout)
+		return nil
+	}, nil
 }
 
 // playMatch plays the match c, logging each game and the running tally

@@ -30,13 +30,19 @@ func rapfiFlag(fs *flag.FlagSet) *string {
 	return fs.String("rapfi", "", "path of pbrain-rapfi (required)")
 }
 
-// startRapfi starts Rapfi for a tool whose flags fs has parsed, or says
-// that -rapfi is missing.
-func startRapfi(fs *flag.FlagSet, path string, g game) (*brain, error) {
+// needRapfi says that -rapfi is missing from the command line that fs
+// parsed.
+func needRapfi(fs *flag.FlagSet, path string) error {
 	if path == "" {
-		return nil, cmdline.Usagef(fs, "-rapfi is required: the path of pbrain-rapfi")
+		return cmdline.Usagef(fs, "-rapfi is required: the path of pbrain-rapfi")
 	}
-	return program(g, path, 1000, 0)
+	return nil
+}
+
+// startRapfi starts Rapfi, its answers read at timeout_turn 1000 unless
+// the tool sends its own limits.
+func startRapfi(path string) (*brain, error) {
+	return program(game{size: 15}, path, 1000, 0)
 }
 
 // randomDense returns a size x size board with between a fifth and nearly
@@ -135,87 +141,92 @@ func forbidSet(answer string) (map[string]bool, error) {
 // command's own code) with Rapfi's YXSHOWFORBID under INFO rule 4 on
 // random dense positions, black to move. It prints each position where
 // the two differ and a summary, and fails when any differs.
-func forbidRapfiCommand(args []string, stdout, stderr io.Writer) error {
+func forbidRapfiCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
 	fs := newFlags("forbid-rapfi", "forbid-rapfi -rapfi PATH [flags]\n\nCompares omok forbid's forbidden points with Rapfi's (YXSHOWFORBID under\nINFO rule 4) on random dense positions, black to move.", stdout)
 	rapfiPath := rapfiFlag(fs)
 	positions := fs.Int("positions", 1600, "random positions, half 15x15 and half 19x19")
 	seed := fs.Uint64("seed", 1, "seed of the positions")
 	if err := cmdline.Parse(fs, args, 0); err != nil {
-		return err
+		return nil, err
 	}
 	if *positions < 0 {
-		return cmdline.Usagef(fs, "-positions %d: want 0 or more", *positions)
+		return nil, cmdline.Usagef(fs, "-positions %d: want 0 or more", *positions)
 	}
-	br, err := startRapfi(fs, *rapfiPath, game{size: 15})
-	if err != nil {
-		return err
+	if err := needRapfi(fs, *rapfiPath); err != nil {
+		return nil, err
 	}
-	defer br.close()
-	rng := rand.New(rand.NewPCG(*seed, 23))
-	var (
-		total, withFive, points, differ int
-		shapes                          = map[renju.Shape]int{}
-		pointsNoFive                    int
-	)
-	for k := range *positions {
-		size := 15
-		if k%2 == 1 {
-			size = 19
-		}
-		b := randomDense(rng, size)
-		ours, err := ourForbidden(b)
+	return func() error {
+		br, err := startRapfi(*rapfiPath)
 		if err != nil {
 			return err
 		}
-		theirs, err := rapfiForbidden(br, b)
-		if err != nil {
-			return err
-		}
-		total++
-		five := false
-		for r := range size {
-			for c := range size {
-				p := renju.Point{Row: r, Col: c}
-				if b.At(p) != renju.Empty {
-					continue
+		defer br.close()
+		rng := rand.New(rand.NewPCG(*seed, 23))
+		var (
+			total, withFive, points, differ int
+			shapes                          = map[renju.Shape]int{}
+			pointsNoFive                    int
+		)
+		for k := range *positions {
+			size := 15
+			if k%2 == 1 {
+				size = 19
+			}
+			b := randomDense(rng, size)
+			ours, err := ourForbidden(b)
+			if err != nil {
+				return err
+			}
+			theirs, err := rapfiForbidden(br, b)
+			if err != nil {
+				return err
+			}
+			total++
+			five := false
+			for r := range size {
+				for c := range size {
+					p := renju.Point{Row: r, Col: c}
+					if b.At(p) != renju.Empty {
+						continue
+					}
+					_ = b.Put(p, renju.Black)
+					five = five || b.Winner(renju.Renju, p) == renju.Black
+					_ = b.Put(p, renju.Empty)
+					if sh := b.Forbidden(renju.Renju, renju.Black, p); sh != renju.None {
+						shapes[sh]++
+					}
 				}
-				_ = b.Put(p, renju.Black)
-				five = five || b.Winner(renju.Renju, p) == renju.Black
-				_ = b.Put(p, renju.Empty)
-				if sh := b.Forbidden(renju.Renju, renju.Black, p); sh != renju.None {
-					shapes[sh]++
+			}
+			points += len(ours)
+			if five {
+				withFive++
+			} else {
+				pointsNoFive += len(ours)
+			}
+			var only []string
+			for p := range ours {
+				if !theirs[p] {
+					only = append(only, "termgames "+p)
 				}
 			}
-		}
-		points += len(ours)
-		if five {
-			withFive++
-		} else {
-			pointsNoFive += len(ours)
-		}
-		var only []string
-		for p := range ours {
-			if !theirs[p] {
-				only = append(only, "termgames "+p)
+			for p := range theirs {
+				if !ours[p] {
+					only = append(only, "rapfi "+p)
+				}
+			}
+			if len(only) > 0 {
+				differ++
+				sort.Strings(only)
+				fmt.Fprintf(stdout, "position %d (%dx%d, black can make five: %v): only %v\n%s", k, size, size, five, only, digits(b))
 			}
 		}
-		for p := range theirs {
-			if !ours[p] {
-				only = append(only, "rapfi "+p)
-			}
+		fmt.Fprintf(stdout, "%d positions (%d where black can already make five), %d forbidden points (%d in positions where black cannot make five): 3-3 %d, 4-4 %d, overline %d; %d positions differ\n",
+			total, withFive, points, pointsNoFive, shapes[renju.DoubleThree], shapes[renju.DoubleFour], shapes[renju.Overline], differ)
+		if differ > 0 {
+			return fmt.Errorf("%d of %d positions differ", differ, total)
 		}
-		if len(only) > 0 {
-			differ++
-			sort.Strings(only)
-			fmt.Fprintf(stdout, "position %d (%dx%d, black can make five: %v): only %v\n%s", k, size, size, five, only, digits(b))
-		}
-	}
-	fmt.Fprintf(stdout, "%d positions (%d where black can already make five), %d forbidden points (%d in positions where black cannot make five): 3-3 %d, 4-4 %d, overline %d; %d positions differ\n",
-		total, withFive, points, pointsNoFive, shapes[renju.DoubleThree], shapes[renju.DoubleFour], shapes[renju.Overline], differ)
-	if differ > 0 {
-		return fmt.Errorf("%d of %d positions differ", differ, total)
-	}
-	return nil
+		return nil
+	}, nil
 }
 
 // ourForbidden is what `omok forbid` says of b, black to move.
@@ -351,7 +362,7 @@ func rapfiThink(br *brain, o []engine.Point) (int, bool, engine.Point, time.Dura
 // for the side to move. Each is written with both scores. With
 // -balance-nodes N Rapfi judges each once, at N positions: quicker, and
 // the same on any machine; the tuning set was made so.
-func makeOpeningsCommand(args []string, stdout, stderr io.Writer) error {
+func makeOpeningsCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
 	fs := newFlags("make-openings", "make-openings -rapfi PATH [flags]\n\nFinds openings of 15x15 freestyle (three to five stones near the centre)\nthat Rapfi scores as balanced, and writes them as play's -openings reads\nthem (to -out, or stdout). Each opening tried is logged to stderr.", stdout)
 	rapfiPath := rapfiFlag(fs)
 	makeN := fs.Int("make", 20, "balanced openings to find")
@@ -360,72 +371,77 @@ func makeOpeningsCommand(args []string, stdout, stderr io.Writer) error {
 	evalNodes := fs.Int("balance-nodes", 0, "judge each opening once, by Rapfi at this many positions (INFO MAX_NODE), instead of at 0.5 s and 1.5 s")
 	seed := fs.Uint64("seed", 1, "seed of the openings tried")
 	if err := cmdline.Parse(fs, args, 0); err != nil {
-		return err
+		return nil, err
 	}
 	if *makeN < 0 || *evalLimit < 0 || *evalNodes < 0 {
-		return cmdline.Usagef(fs, "-make, -balance and -balance-nodes: want 0 or more")
+		return nil, cmdline.Usagef(fs, "-make, -balance and -balance-nodes: want 0 or more")
 	}
-	br, err := startRapfi(fs, *rapfiPath, game{size: 15})
-	if err != nil {
-		return err
+	if err := needRapfi(fs, *rapfiPath); err != nil {
+		return nil, err
 	}
-	defer br.close()
-	rng := rand.New(rand.NewPCG(*seed, 2615))
-	var out strings.Builder
-	fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
-	// The judges: the INFO lines of each of Rapfi's looks at an opening.
-	judges := [][]string{{"INFO timeout_turn 530"}, {"INFO timeout_turn 1580"}}
-	if *evalNodes > 0 {
-		judges = [][]string{{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *evalNodes)}}
-		fmt.Fprintf(&out, "# Rapfi's eval for the side to move after %d positions (INFO MAX_NODE), within ±%d.\n", *evalNodes, *evalLimit)
-		fmt.Fprintf(&out, "# Made by the match command's make-openings with -seed %d -balance-nodes %d -balance %d.\n", *seed, *evalNodes, *evalLimit)
-	} else {
-		fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 530 and 1580), within ±%d.\n", *evalLimit)
-		fmt.Fprintf(&out, "# Made by the match command's make-openings with -seed %d; used for measuring, never for tuning.\n", *seed)
-	}
-	found, tried := 0, 0
-	seen := map[string]bool{}
-	for found < *makeN {
-		o := randomOpening(rng, 3+rng.IntN(3), 15, 5)
-		key := formatOpening(o)
-		if seen[key] {
-			continue
+	return func() error {
+		br, err := startRapfi(*rapfiPath)
+		if err != nil {
+			return err
 		}
-		seen[key] = true
-		if b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1)); err != nil || b.Winner() != engine.None {
-			continue
+		defer br.close()
+		rng := rand.New(rand.NewPCG(*seed, 2615))
+		var out strings.Builder
+		fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
+		// The judges: the INFO lines of each of Rapfi's looks at an opening.
+		judges := [][]string{{"INFO timeout_turn 530"}, {"INFO timeout_turn 1580"}}
+		if *evalNodes > 0 {
+			judges = [][]string{{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *evalNodes)}}
+			fmt.Fprintf(&out, "# Rapfi's eval for the side to move after %d positions (INFO MAX_NODE), within ±%d.\n", *evalNodes, *evalLimit)
+			fmt.Fprintf(&out, "# Made by the match command's make-openings with -seed %d -balance-nodes %d -balance %d.\n", *seed, *evalNodes, *evalLimit)
+		} else {
+			fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 530 and 1580), within ±%d.\n", *evalLimit)
+			fmt.Fprintf(&out, "# Made by the match command's make-openings with -seed %d; used for measuring, never for tuning.\n", *seed)
 		}
-		tried++
-		// Each judge in turn, until one scores the opening out of balance.
-		var evals, shown []string
-		ok := true
-		for _, limit := range judges {
-			e, d, err := rapfiEval(br, 15, o, limit...)
-			if err != nil {
-				return err
+		found, tried := 0, 0
+		seen := map[string]bool{}
+		for found < *makeN {
+			o := randomOpening(rng, 3+rng.IntN(3), 15, 5)
+			key := formatOpening(o)
+			if seen[key] {
+				continue
 			}
-			evals = append(evals, fmt.Sprint(e))
-			shown = append(shown, fmt.Sprintf("%6d (%v)", e, d.Round(time.Millisecond)))
-			if abs(e) > *evalLimit {
-				ok = false
-				break
+			seen[key] = true
+			if b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1)); err != nil || b.Winner() != engine.None {
+				continue
+			}
+			tried++
+			// Each judge in turn, until one scores the opening out of balance.
+			var evals, shown []string
+			ok := true
+			for _, limit := range judges {
+				e, d, err := rapfiEval(br, 15, o, limit...)
+				if err != nil {
+					return err
+				}
+				evals = append(evals, fmt.Sprint(e))
+				shown = append(shown, fmt.Sprintf("%6d (%v)", e, d.Round(time.Millisecond)))
+				if abs(e) > *evalLimit {
+					ok = false
+					break
+				}
+			}
+			fmt.Fprintf(stderr, "%-30s eval %s: %v\n", key, strings.Join(shown, ", "), ok)
+			if ok {
+				found++
+				fmt.Fprintf(&out, "%-30s # %s\n", key, strings.Join(evals, " "))
 			}
 		}
-		fmt.Fprintf(stderr, "%-30s eval %s: %v\n", key, strings.Join(shown, ", "), ok)
-		if ok {
-			found++
-			fmt.Fprintf(&out, "%-30s # %s\n", key, strings.Join(evals, " "))
+		fmt.Fprintf(stderr, "%d balanced of %d tried\n", found, tried)
+		if *outFile == "" {
+			_, err := io.WriteString(stdout, out.String())
+			return err
 		}
-	}
-	fmt.Fprintf(stderr, "%d balanced of %d tried\n", found, tried)
-	if *outFile == "" {
-		_, err := io.WriteString(stdout, out.String())
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(*outFile), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(*outFile, []byte(out.String()), 0o644)
+		if err := os.MkdirAll(filepath.Dir(*outFile), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(*outFile, []byte(out.String()), 0o644)
+	}, nil
 }
 
 func abs(x int) int {
@@ -439,7 +455,7 @@ func abs(x int) int {
 // and prints its evaluation from -side's view, marking each move of that
 // side after which the evaluation fell by more than 150: where the side's
 // game was lost.
-func reviewCommand(args []string, stdout, stderr io.Writer) error {
+func reviewCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
 	fs := newFlags("review", "review -rapfi PATH -review MOVES [flags]\n\nHas Rapfi judge every position of a 15x15 freestyle game and marks the\nmoves of -side after which its evaluation fell by more than 150.", stdout)
 	rapfiPath := rapfiFlag(fs)
 	review := fs.String("review", "", "a 15x15 freestyle game's moves, x,y black first, as play prints them (required)")
@@ -447,54 +463,59 @@ func reviewCommand(args []string, stdout, stderr io.Writer) error {
 	from := fs.Int("from", 3, "the first position to judge (the stones of the opening)")
 	reviewN := fs.Int("review-nodes", 400000, "Rapfi's positions for each judgement")
 	if err := cmdline.Parse(fs, args, 0); err != nil {
-		return err
+		return nil, err
 	}
 	moves, err := parseStones(strings.Trim(*review, "[]"))
 	switch {
 	case err != nil:
-		return cmdline.Usagef(fs, "-review: %v", err)
+		return nil, cmdline.Usagef(fs, "-review: %v", err)
 	case len(moves) == 0:
-		return cmdline.Usagef(fs, "-review is required: the game's moves")
+		return nil, cmdline.Usagef(fs, "-review is required: the game's moves")
 	case *reviewFor != "black" && *reviewFor != "white":
-		return cmdline.Usagef(fs, "-side %q: want black or white", *reviewFor)
+		return nil, cmdline.Usagef(fs, "-side %q: want black or white", *reviewFor)
 	case *from < 0:
-		return cmdline.Usagef(fs, "-from %d: want 0 or more", *from)
+		return nil, cmdline.Usagef(fs, "-from %d: want 0 or more", *from)
 	case *reviewN <= 0:
-		return cmdline.Usagef(fs, "-review-nodes %d: want more than 0", *reviewN)
+		return nil, cmdline.Usagef(fs, "-review-nodes %d: want more than 0", *reviewN)
 	}
 	if _, err := replay(moves); err != nil {
-		return cmdline.Usagef(fs, "-review: %v", err)
+		return nil, cmdline.Usagef(fs, "-review: %v", err)
 	}
 	mine := 0 // the parity of -side's moves
 	if *reviewFor == "white" {
 		mine = 1
 	}
-	br, err := startRapfi(fs, *rapfiPath, game{size: 15})
-	if err != nil {
-		return err
+	if err := needRapfi(fs, *rapfiPath); err != nil {
+		return nil, err
 	}
-	defer br.close()
-	limit := fmt.Sprintf("INFO MAX_NODE %d", *reviewN)
-	prev := 0
-	for n := *from; n < len(moves); n++ {
-		v, _, err := rapfiEval(br, 15, moves[:n], limit)
+	return func() error {
+		br, err := startRapfi(*rapfiPath)
 		if err != nil {
 			return err
 		}
-		toMove := "the opponent"
-		if n%2 == mine {
-			toMove = *reviewFor
-		} else {
-			v = -v
+		defer br.close()
+		limit := fmt.Sprintf("INFO MAX_NODE %d", *reviewN)
+		prev := 0
+		for n := *from; n < len(moves); n++ {
+			v, _, err := rapfiEval(br, 15, moves[:n], limit)
+			if err != nil {
+				return err
+			}
+			toMove := "the opponent"
+			if n%2 == mine {
+				toMove = *reviewFor
+			} else {
+				v = -v
+			}
+			mark := ""
+			if n > *from && n%2 != mine && prev-v > 150 {
+				mark = fmt.Sprintf("  <- %v lost %d", moves[n-1], prev-v)
+			}
+			fmt.Fprintf(stdout, "%2d stones, %s to move (plays %v): %d for %s%s\n", n, toMove, moves[n], v, *reviewFor, mark)
+			prev = v
 		}
-		mark := ""
-		if n > *from && n%2 != mine && prev-v > 150 {
-			mark = fmt.Sprintf("  <- %v lost %d", moves[n-1], prev-v)
-		}
-		fmt.Fprintf(stdout, "%2d stones, %s to move (plays %v): %d for %s%s\n", n, toMove, moves[n], v, *reviewFor, mark)
-		prev = v
-	}
-	return nil
+		return nil
+	}, nil
 }
 
 // rapfiGamesCommand has Rapfi play itself -make games on 15x15 freestyle,
@@ -509,7 +530,7 @@ func reviewCommand(args []string, stdout, stderr io.Writer) error {
 // the winner B, W or D (a draw, or no five within 150 stones). These are
 // the positions the evaluation's values are fitted to (the fit tool). A
 // file whose name ends in .gz is written gzipped.
-func rapfiGamesCommand(args []string, stdout, stderr io.Writer) error {
+func rapfiGamesCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
 	const noEval = -1 << 30 // Rapfi moved without an evaluation
 	fs := newFlags("rapfi-games", "rapfi-games -rapfi PATH [flags]\n\nHas Rapfi play itself on 15x15 freestyle and writes every position with\nRapfi's evaluation and the game's winner (stones;eval;winner), the data\nthe fit tool reads. Progress goes to stderr.", stdout)
 	rapfiPath := rapfiFlag(fs)
@@ -518,63 +539,68 @@ func rapfiGamesCommand(args []string, stdout, stderr io.Writer) error {
 	reviewN := fs.Int("review-nodes", 400000, "Rapfi's positions a move (INFO MAX_NODE)")
 	outFile := fs.String("out", "", "the file to write, gzipped if it ends in .gz (default: stdout)")
 	if err := cmdline.Parse(fs, args, 0); err != nil {
-		return err
+		return nil, err
 	}
 	if *makeN < 0 || *reviewN <= 0 {
-		return cmdline.Usagef(fs, "-make: want 0 or more; -review-nodes: more than 0")
+		return nil, cmdline.Usagef(fs, "-make: want 0 or more; -review-nodes: more than 0")
 	}
-	br, err := startRapfi(fs, *rapfiPath, game{size: 15})
-	if err != nil {
-		return err
+	if err := needRapfi(fs, *rapfiPath); err != nil {
+		return nil, err
 	}
-	defer br.close()
-	out, finish, err := createOut(*outFile, stdout)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(out)
-	rng := rand.New(rand.NewPCG(*seed, 5))
-	limit := []string{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *reviewN)}
-	var total int
-	for g := range *makeN {
-		o := randomOpening(rng, 2+rng.IntN(4), 15, 7)
-		b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1))
+	return func() error {
+		br, err := startRapfi(*rapfiPath)
 		if err != nil {
-			return errors.Join(err, finish())
+			return err
 		}
-		if err := rapfiStart(br, 15, 32<<20, limit...); err != nil {
-			return errors.Join(err, finish())
+		defer br.close()
+		out, finish, err := createOut(*outFile, stdout)
+		if err != nil {
+			return err
 		}
-		var evals []int
-		for b.Winner() == engine.None && len(o) < 150 && !b.Full() {
-			e, seen, p, _, err := rapfiThink(br, o)
+		w := bufio.NewWriter(out)
+		rng := rand.New(rand.NewPCG(*seed, 5))
+		limit := []string{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *reviewN)}
+		var total int
+		for g := range *makeN {
+			o := randomOpening(rng, 2+rng.IntN(4), 15, 7)
+			b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1))
 			if err != nil {
 				return errors.Join(err, finish())
 			}
-			if !seen {
-				e = noEval
+			if err := rapfiStart(br, 15, 32<<20, limit...); err != nil {
+				return errors.Join(err, finish())
 			}
-			evals = append(evals, e)
-			if err := b.Play(p); err != nil {
-				return errors.Join(fmt.Errorf("game %d: Rapfi played %v: %w", g, p, err), finish())
+			var evals []int
+			for b.Winner() == engine.None && len(o) < 150 && !b.Full() {
+				e, seen, p, _, err := rapfiThink(br, o)
+				if err != nil {
+					return errors.Join(err, finish())
+				}
+				if !seen {
+					e = noEval
+				}
+				evals = append(evals, e)
+				if err := b.Play(p); err != nil {
+					return errors.Join(fmt.Errorf("game %d: Rapfi played %v: %w", g, p, err), finish())
+				}
+				o = append(o, p)
 			}
-			o = append(o, p)
-		}
-		winner := map[engine.Color]string{engine.Black: "B", engine.White: "W", engine.None: "D"}[b.Winner()]
-		start := len(o) - len(evals)
-		for k, e := range evals {
-			if e == noEval {
-				continue
+			winner := map[engine.Color]string{engine.Black: "B", engine.White: "W", engine.None: "D"}[b.Winner()]
+			start := len(o) - len(evals)
+			for k, e := range evals {
+				if e == noEval {
+					continue
+				}
+				fmt.Fprintf(w, "%s;%d;%s\n", formatOpening(o[:start+k]), e, winner)
 			}
-			fmt.Fprintf(w, "%s;%d;%s\n", formatOpening(o[:start+k]), e, winner)
+			total += len(evals)
+			if g%50 == 0 {
+				fmt.Fprintf(stderr, "game %d: %d stones, winner %s; %d positions\n", g, len(o), winner, total)
+			}
 		}
-		total += len(evals)
-		if g%50 == 0 {
-			fmt.Fprintf(stderr, "game %d: %d stones, winner %s; %d positions\n", g, len(o), winner, total)
-		}
-	}
-	fmt.Fprintf(stderr, "%d games, %d positions\n", *makeN, total)
-	return errors.Join(w.Flush(), finish())
+		fmt.Fprintf(stderr, "%d games, %d positions\n", *makeN, total)
+		return errors.Join(w.Flush(), finish())
+	}, nil
 }
 
 // createOut is where a tool writes its data: the file name (gzipped when
