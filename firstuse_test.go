@@ -143,7 +143,7 @@ func commandsIn(file, text string) []markdownCommand {
 		}
 		text, _, _ := strings.Cut(strings.TrimSpace(l), "#")
 		prompt := strings.HasPrefix(text, "$ ")
-		_, rest, ok := strings.Cut(text, "go run .")
+		_, rest, ok := strings.Cut(text+" ", "go run . ") // not go run ./other/command
 		if !ok {
 			continue
 		}

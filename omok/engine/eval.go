@@ -2,6 +2,8 @@ package engine
 
 import "slices"
 
+//go:generate go run ./match fit -out evaltable.go testdata/rapfi-games-1.txt.gz testdata/rapfi-games-2.txt.gz
+
 // The values of patterns and combos: hand-set in the order of Rapfi's
 // classical pattern scores (an open three is worth about a blocked four, an
 // open four settles the game). They order the moves, make easy's first
@@ -71,15 +73,11 @@ func sortPatterns(ps [4]pattern) [4]pattern {
 	return ps
 }
 
-// The evaluation's terms besides the cells' scores. The side to move's
-// total counts moverWeight hundredths of the opponent's; the double threat
-// is hand-set, the other three were fitted with the cells' scores.
-const (
-	moverWeight  = 117  // hundredths
-	doubleThreat = 1500 // a double threat the opponent cannot meet with a four
-	initiative   = 135  // an open three to make, and no open four to answer
-	openFourNext = 442  // the opponent can make an open four
-)
+// doubleThreat is the evaluation's one hand-set term besides the cells'
+// scores: a double threat the opponent cannot meet with a four. The others
+// (moverWeight, initiative, openFourNext) are fitted with the cells' scores
+// and live in evaltable.go.
+const doubleThreat = 1500
 
 // evaluate scores the position for the side to move: its potential minus
 // the opponent's, with a bonus for a double threat the opponent cannot meet

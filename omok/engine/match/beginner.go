@@ -1,4 +1,4 @@
-package match
+package main
 
 import (
 	"math/rand/v2"
@@ -80,7 +80,7 @@ func fivePoint(b *engine.Board, c engine.Color, legal []engine.Point) (engine.Po
 func wins(b *engine.Board, p engine.Point, c engine.Color) bool {
 	exact := b.Rule().ExactFive(c)
 	for _, d := range lines {
-		n := 1 + run(b, p, d, c) + run(b, p, engine.Point{X: -d.X, Y: -d.Y}, c)
+		n := 1 + stonesInRow(b, p, d, c) + stonesInRow(b, p, engine.Point{X: -d.X, Y: -d.Y}, c)
 		if n == 5 || n > 5 && !exact {
 			return true
 		}
@@ -88,8 +88,8 @@ func wins(b *engine.Board, p engine.Point, c engine.Color) bool {
 	return false
 }
 
-// run counts c's stones next to p in direction d.
-func run(b *engine.Board, p, d engine.Point, c engine.Color) int {
+// stonesInRow counts c's stones next to p in direction d.
+func stonesInRow(b *engine.Board, p, d engine.Point, c engine.Color) int {
 	n := 0
 	for q := (engine.Point{X: p.X + d.X, Y: p.Y + d.Y}); b.Inside(q) && b.At(q) == c; q = (engine.Point{X: q.X + d.X, Y: q.Y + d.Y}) {
 		n++
@@ -115,10 +115,10 @@ func lineValue(b *engine.Board, p engine.Point, c engine.Color) int {
 		if 1+room(b, p, d, c)+room(b, p, back, c) < 5 {
 			continue
 		}
-		n := 1 + run(b, p, d, c) + run(b, p, back, c)
+		n := 1 + stonesInRow(b, p, d, c) + stonesInRow(b, p, back, c)
 		v := n * 4
 		for _, e := range []engine.Point{d, back} {
-			k := run(b, p, e, c) + 1
+			k := stonesInRow(b, p, e, c) + 1
 			q := engine.Point{X: p.X + e.X*k, Y: p.Y + e.Y*k}
 			if b.Inside(q) && b.At(q) == engine.None {
 				v++

@@ -1,513 +1,65 @@
-//go:build match
-
-package match
+package main
 
 import (
-	"bufio"
-	"bytes"
-	"flag"
-	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
-	"regexp"
-	"sort"
-	"strconv"
-	"strings"
 	"testing"
-	"time"
 
-	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
 
-// Checks and tools that use Rapfi (github.com/dhbloo/rapfi, a pbrain-rapfi built
-// with its classical config from dhbloo/rapfi-networks), run by hand:
-//
-//	go test -tags match -run TestForbidAgainstRapfi -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi
-//	go test -tags match -run TestMakeOpenings -timeout 0 -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -make 20 -out testdata/openings.txt
-//	go test -tags match -run TestReview -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -review "7,8 6,9 9,5 ..." -side black
-//	go test -tags match -run TestRapfiGames -timeout 0 -v ./omok/engine/match -args -rapfi /path/to/pbrain-rapfi -seed 1 -make 1040 -review-nodes 20000 -out /tmp/data1.txt
-
-var (
-	rapfiPath = flag.String("rapfi", "", "path of pbrain-rapfi (the checks against Rapfi skip without it)")
-	positions = flag.Int("positions", 1600, "TestForbidAgainstRapfi: random positions, half 15x15 and half 19x19")
-	makeN     = flag.Int("make", 20, "TestMakeOpenings: balanced openings to find; TestRapfiGames: games to play")
-	outFile   = flag.String("out", "", "TestMakeOpenings, TestRapfiGames: the file to write (default: only the log)")
-	evalLimit = flag.Int("balance", 150, "TestMakeOpenings: the most |eval| Rapfi may give the side to move")
-	evalNodes = flag.Int("balance-nodes", 0, "TestMakeOpenings: judge each opening once, by Rapfi at this many positions (INFO MAX_NODE), instead of at 0.5 s and 1.5 s")
-	review    = flag.String("review", "", "TestReview: a 15x15 freestyle game's moves, x,y black first, as the match prints them")
-	reviewFor = flag.String("side", "black", "TestReview: the side whose moves to judge")
-	from      = flag.Int("from", 3, "TestReview: the first position to judge (the stones of the opening)")
-	reviewN   = flag.Int("review-nodes", 400000, "TestReview, TestRapfiGames: Rapfi's positions for each judgement")
-)
-
-func needRapfi(t *testing.T) {
-	if *rapfiPath == "" {
-		t.Skip("no -rapfi: give the path of pbrain-rapfi")
+func TestForbidSet(t *testing.T) {
+	set, err := forbidSet("FORBID 07080911.")
+	if err != nil || len(set) != 2 || !set["0708"] || !set["0911"] {
+		t.Errorf("got %v, %v", set, err)
+	}
+	if set, err := forbidSet("FORBID ."); err != nil || len(set) != 0 {
+		t.Errorf("none: %v, %v", set, err)
+	}
+	for _, bad := range []string{"", "FORBID 0708", "FORBID 070.", "OK"} {
+		if _, err := forbidSet(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }
 
-// randomDense returns a size x size board with between a fifth and nearly
-// half of its cells taken, as many black stones as white (black to move),
-// and no row of five or more for either colour.
-func randomDense(rng *rand.Rand, size int) *renju.Board {
-	b := renju.NewBoard(size)
-	n := size * size
-	stones := (n/5 + rng.IntN(n/4)) &^ 1
-	c := renju.Black
-	for placed, tries := 0, 0; placed < stones && tries < 50*n; tries++ {
-		p := renju.Point{Row: rng.IntN(size), Col: rng.IntN(size)}
-		if b.At(p) != renju.Empty {
-			continue
-		}
-		_ = b.Put(p, c)
-		long := false
-		for d := range 4 {
-			long = long || b.Run(p, d) >= 5
-		}
-		if long {
-			_ = b.Put(p, renju.Empty)
-			continue
-		}
-		placed++
-		c = c.Other()
-	}
-	if c == renju.White { // the last stone could not be matched: take one black back
-		for i := range n {
-			p := renju.Point{Row: i / size, Col: i % size}
-			if b.At(p) == renju.Black {
-				_ = b.Put(p, renju.Empty)
-				break
-			}
-		}
-	}
-	return b
-}
-
-// digits writes the board as `omok forbid` reads it.
-func digits(b *renju.Board) string {
-	var sb strings.Builder
-	for r := range b.Size() {
-		for c := range b.Size() {
-			sb.WriteByte('0' + byte(b.At(renju.Point{Row: r, Col: c})))
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
-}
-
-// yxBoard sends the position to Rapfi without making it think, black's and
-// white's stones alternating, black first, so that black is to move.
-func yxBoard(br *brain, b *renju.Board) error {
-	var black, white []renju.Point
-	for r := range b.Size() {
-		for c := range b.Size() {
-			p := renju.Point{Row: r, Col: c}
-			switch b.At(p) {
-			case renju.Black:
-				black = append(black, p)
-			case renju.White:
-				white = append(white, p)
-			}
-		}
-	}
-	if err := br.send("YXBOARD"); err != nil {
-		return err
-	}
-	for k := range len(black) + len(white) {
-		p, who := black[k/2], 1
-		if k%2 == 1 {
-			p, who = white[k/2], 2
-		}
-		if err := br.send("%d,%d,%d", p.Col, p.Row, who); err != nil {
-			return err
-		}
-	}
-	return br.send("DONE")
-}
-
-// forbidSet reads a FORBID answer into a set of "xxyy" points.
-func forbidSet(answer string) (map[string]bool, error) {
-	s, ok := strings.CutPrefix(strings.TrimSpace(answer), "FORBID ")
-	if !ok || !strings.HasSuffix(s, ".") || (len(s)-1)%4 != 0 {
-		return nil, fmt.Errorf("not a FORBID answer: %q", answer)
-	}
-	set := map[string]bool{}
-	for i := 0; i+4 <= len(s)-1; i += 4 {
-		set[s[i:i+4]] = true
-	}
-	return set, nil
-}
-
-// TestForbidAgainstRapfi compares `omok forbid` (renju.ForbidCommand, the
-// command's own code) with Rapfi's YXSHOWFORBID under INFO rule 4 on random
-// dense positions, black to move.
-func TestForbidAgainstRapfi(t *testing.T) {
-	needRapfi(t)
-	br := program(t, *rapfiPath, 1000)
-	defer br.close()
-	rng := rand.New(rand.NewPCG(*seed, 23))
-	var (
-		total, withFive, points, differ int
-		shapes                          = map[renju.Shape]int{}
-		pointsNoFive                    int
-	)
-	for k := range *positions {
-		size := 15
-		if k%2 == 1 {
-			size = 19
-		}
+// TestRandomDense checks the positions forbid-rapfi compares: as many
+// black stones as white, no five, and omok forbid's answer the forbidden
+// points of the renju package.
+func TestRandomDense(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 23))
+	for k := range 20 {
+		size := 15 + 4*(k%2)
 		b := randomDense(rng, size)
-		var out, errOut bytes.Buffer
-		if err := renju.ForbidCommand([]string{"-rule", "renju", "-turn", "black"}, strings.NewReader(digits(b)), &out, &errOut); err != nil {
-			t.Fatalf("omok forbid: %v: %s", err, errOut.String())
-		}
-		ours, err := forbidSet(out.String())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := br.send("START %d", size); err != nil {
-			t.Fatal(err)
-		}
-		if a, err := br.answer(); err != nil || a != "OK" {
-			t.Fatalf("START: %q %v", a, err)
-		}
-		for _, s := range []string{"INFO rule 4", "INFO max_memory 67108864"} {
-			if err := br.send("%s", s); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := yxBoard(br, b); err != nil {
-			t.Fatal(err)
-		}
-		if err := br.send("YXSHOWFORBID"); err != nil {
-			t.Fatal(err)
-		}
-		a, err := br.answer()
-		if err != nil {
-			t.Fatal(err)
-		}
-		theirs, err := forbidSet(a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		total++
-		five := false
+		count := map[renju.Stone]int{}
+		var want []string
 		for r := range size {
 			for c := range size {
 				p := renju.Point{Row: r, Col: c}
-				if b.At(p) != renju.Empty {
-					continue
+				count[b.At(p)]++
+				if b.At(p) == renju.Empty && b.Forbidden(renju.Renju, renju.Black, p) != renju.None {
+					want = append(want, string([]byte{'0' + byte(c/10), '0' + byte(c%10), '0' + byte(r/10), '0' + byte(r%10)}))
 				}
-				_ = b.Put(p, renju.Black)
-				five = five || b.Winner(renju.Renju, p) == renju.Black
-				_ = b.Put(p, renju.Empty)
-				if sh := b.Forbidden(renju.Renju, renju.Black, p); sh != renju.None {
-					shapes[sh]++
+				for d := range 4 {
+					if b.At(p) != renju.Empty && b.Run(p, d) >= 5 {
+						t.Fatalf("position %d: a row of %d at %v", k, b.Run(p, d), p)
+					}
 				}
 			}
 		}
-		points += len(ours)
-		if five {
-			withFive++
-		} else {
-			pointsNoFive += len(ours)
+		if count[renju.Black] != count[renju.White] || count[renju.Black] < size*size/10 {
+			t.Errorf("position %d: %d black, %d white", k, count[renju.Black], count[renju.White])
 		}
-		var only []string
-		for p := range ours {
-			if !theirs[p] {
-				only = append(only, "termgames "+p)
-			}
-		}
-		for p := range theirs {
-			if !ours[p] {
-				only = append(only, "rapfi "+p)
-			}
-		}
-		if len(only) > 0 {
-			differ++
-			sort.Strings(only)
-			t.Errorf("position %d (%dx%d, black can make five: %v): only %v\n%s", k, size, size, five, only, digits(b))
-		}
-	}
-	t.Logf("%d positions (%d where black can already make five), %d forbidden points (%d in positions where black cannot make five): 3-3 %d, 4-4 %d, overline %d; %d positions differ",
-		total, withFive, points, pointsNoFive, shapes[renju.DoubleThree], shapes[renju.DoubleFour], shapes[renju.Overline], differ)
-}
-
-// evalLine is Rapfi's brief MESSAGE: "... | Eval 35 | ...", or "Eval +M9".
-var evalLine = regexp.MustCompile(`\|\s*Ev(?:al)?\s+([-+]?M?\d+)`)
-
-// rapfiEval has Rapfi think about the position o (the side to move is
-// Rapfi's) within the INFO line limit (a timeout_turn, or a MAX_NODE) and
-// returns its last reported evaluation, a mate as ±100000, and how long
-// it took.
-func rapfiEval(br *brain, size int, o []engine.Point, limit ...string) (int, time.Duration, error) {
-	if err := rapfiStart(br, size, 67108864, limit...); err != nil {
-		return 0, 0, err
-	}
-	eval, seen, _, d, err := rapfiThink(br, o)
-	if err == nil && !seen {
-		err = fmt.Errorf("rapfi gave no evaluation")
-	}
-	return eval, d, err
-}
-
-// rapfiStart starts a game of Rapfi's on a size x size freestyle board with
-// memory bytes of hash and the INFO lines limit.
-func rapfiStart(br *brain, size int, memory int, limit ...string) error {
-	if err := br.send("START %d", size); err != nil {
-		return err
-	}
-	if a, err := br.answer(); err != nil || a != "OK" {
-		return fmt.Errorf("START: %q %v", a, err)
-	}
-	for _, s := range append([]string{"INFO timeout_match 0", fmt.Sprintf("INFO max_memory %d", memory), "INFO rule 0"}, limit...) {
-		if err := br.send("%s", s); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// rapfiThink gives Rapfi the position o (the side to move is Rapfi's) and
-// returns its last reported evaluation (a mate as ±100000) and whether it
-// reported one (it does not when it moves at once), its move and how long
-// it took.
-func rapfiThink(br *brain, o []engine.Point) (int, bool, engine.Point, time.Duration, error) {
-	var none engine.Point
-	if err := br.send("BOARD"); err != nil {
-		return 0, false, none, 0, err
-	}
-	me := len(o) % 2 // 0: black to move
-	for k, p := range o {
-		who := 2
-		if k%2 == me {
-			who = 1
-		}
-		if err := br.send("%d,%d,%d", p.X, p.Y, who); err != nil {
-			return 0, false, none, 0, err
-		}
-	}
-	start := time.Now()
-	if err := br.send("DONE"); err != nil {
-		return 0, false, none, 0, err
-	}
-	eval, seen := 0, false
-	for {
-		line, err := br.r.ReadString('\n')
-		if err != nil {
-			return 0, false, none, 0, err
-		}
-		line = strings.TrimSpace(line)
-		if m := evalLine.FindStringSubmatch(line); m != nil {
-			seen = true
-			v := m[1]
-			switch {
-			case strings.Contains(v, "M") && strings.HasPrefix(v, "-"):
-				eval = -100000
-			case strings.Contains(v, "M"):
-				eval = 100000
-			default:
-				eval, _ = strconv.Atoi(v)
-			}
-			continue
-		}
-		if strings.HasPrefix(strings.ToUpper(line), "MESSAGE") || line == "" {
-			continue
-		}
-		m := moveLine.FindStringSubmatch(line)
-		if m == nil {
-			return 0, false, none, 0, fmt.Errorf("rapfi answered %q", line)
-		}
-		x, _ := strconv.Atoi(m[1])
-		y, _ := strconv.Atoi(m[2])
-		return eval, seen, engine.Point{X: x, Y: y}, time.Since(start), nil
-	}
-}
-
-// TestMakeOpenings finds balanced openings for 15x15 freestyle: three to
-// five random stones in the 5x5 square at the centre that Rapfi, thinking
-// at timeout_turn 530 and then 1580 (with timeout_match 0 it spends nearly
-// all of it: about 0.5 s and 1.5 s), scores
-// within ±balance for the side to move. Each is written with both scores.
-// With -balance-nodes N Rapfi judges each once, at N positions: quicker,
-// and the same on any machine; the tuning set was made so.
-func TestMakeOpenings(t *testing.T) {
-	needRapfi(t)
-	br := program(t, *rapfiPath, 1000)
-	defer br.close()
-	rng := rand.New(rand.NewPCG(*seed, 2615))
-	var out strings.Builder
-	fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
-	// The judges: the INFO lines of each of Rapfi's looks at an opening.
-	judges := [][]string{{"INFO timeout_turn 530"}, {"INFO timeout_turn 1580"}}
-	if *evalNodes > 0 {
-		judges = [][]string{{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *evalNodes)}}
-		fmt.Fprintf(&out, "# Rapfi's eval for the side to move after %d positions (INFO MAX_NODE), within ±%d.\n", *evalNodes, *evalLimit)
-		fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d -balance-nodes %d -balance %d.\n", *seed, *evalNodes, *evalLimit)
-	} else {
-		fmt.Fprintf(&out, "# Rapfi's eval for the side to move after about 0.5 s and 1.5 s (timeout_turn 530 and 1580), within ±%d.\n", *evalLimit)
-		fmt.Fprintf(&out, "# Made by TestMakeOpenings (rapfi_test.go) with -seed %d; used for measuring, never for tuning.\n", *seed)
-	}
-	found, tried := 0, 0
-	seen := map[string]bool{}
-	for found < *makeN {
-		o := randomOpening(rng, 3+rng.IntN(3), 15, 5)
-		key := formatOpening(o)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		if b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1)); err != nil || b.Winner() != engine.None {
-			continue
-		}
-		tried++
-		// Each judge in turn, until one scores the opening out of balance.
-		var evals, shown []string
-		ok := true
-		for _, limit := range judges {
-			e, d, err := rapfiEval(br, 15, o, limit...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			evals = append(evals, fmt.Sprint(e))
-			shown = append(shown, fmt.Sprintf("%6d (%v)", e, d.Round(time.Millisecond)))
-			if abs(e) > *evalLimit {
-				ok = false
-				break
-			}
-		}
-		t.Logf("%-30s eval %s: %v", key, strings.Join(shown, ", "), ok)
-		if ok {
-			found++
-			fmt.Fprintf(&out, "%-30s # %s\n", key, strings.Join(evals, " "))
-		}
-	}
-	t.Logf("%d balanced of %d tried", found, tried)
-	if *outFile != "" {
-		if err := os.MkdirAll(filepath.Dir(*outFile), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(*outFile, []byte(out.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("\n%s", out.String())
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// TestReview has Rapfi judge every position of a game from -from on, and
-// logs its evaluation from -side's view, marking each move of that side
-// after which the evaluation fell by more than 150: where the side's game
-// was lost.
-func TestReview(t *testing.T) {
-	needRapfi(t)
-	if *review == "" {
-		t.Skip("no -review game")
-	}
-	moves, err := parseStones(*review)
-	if err != nil {
-		t.Fatalf("-review: %v", err)
-	}
-	mine := 0 // the parity of -side's moves
-	if *reviewFor == "white" {
-		mine = 1
-	}
-	br := program(t, *rapfiPath, 1000)
-	limit := fmt.Sprintf("INFO MAX_NODE %d", *reviewN)
-	prev := 0
-	for n := *from; n < len(moves); n++ {
-		v, _, err := rapfiEval(br, 15, moves[:n], limit)
+		got, err := ourForbidden(b)
 		if err != nil {
 			t.Fatal(err)
 		}
-		toMove := "the opponent"
-		if n%2 == mine {
-			toMove = *reviewFor
-		} else {
-			v = -v
+		if len(got) != len(want) {
+			t.Errorf("position %d: omok forbid says %d points, the renju package %d", k, len(got), len(want))
 		}
-		mark := ""
-		if n > *from && n%2 != mine && prev-v > 150 {
-			mark = fmt.Sprintf("  <- %v lost %d", moves[n-1], prev-v)
-		}
-		t.Logf("%2d stones, %s to move (plays %v): %d for %s%s", n, toMove, moves[n], v, *reviewFor, mark)
-		prev = v
-	}
-}
-
-// TestRapfiGames has Rapfi play itself -make games on 15x15 freestyle, each
-// from two to five random stones in the 7x7 square at the centre, thinking
-// -review-nodes positions a move, and writes every position with Rapfi's
-// evaluation for the side to move and the game's winner, one a line:
-//
-//	stones;eval;winner
-//
-// with the stones as x,y black first, the eval as rapfiThink gives it, and
-// the winner B, W or D (a draw, or no five within 150 stones). These are the
-// positions the evaluation's values are fitted to (TestFit, in the engine's
-// fit_test.go).
-func TestRapfiGames(t *testing.T) {
-	const noEval = -1 << 30 // Rapfi moved without an evaluation
-	needRapfi(t)
-	if *outFile == "" {
-		t.Skip("no -out file")
-	}
-	br := program(t, *rapfiPath, 1000)
-	defer br.close()
-	rng := rand.New(rand.NewPCG(*seed, 5))
-	f, err := os.Create(*outFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	w := bufio.NewWriter(f)
-	defer w.Flush()
-	limit := []string{"INFO timeout_turn 60000", fmt.Sprintf("INFO MAX_NODE %d", *reviewN)}
-	var total int
-	for g := range *makeN {
-		o := randomOpening(rng, 2+rng.IntN(4), 15, 7)
-		b, err := engine.Setup(15, engine.Freestyle, everyOther(o, 0), everyOther(o, 1))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := rapfiStart(br, 15, 32<<20, limit...); err != nil {
-			t.Fatal(err)
-		}
-		var evals []int
-		for b.Winner() == engine.None && len(o) < 150 && !b.Full() {
-			e, seen, p, _, err := rapfiThink(br, o)
-			if err != nil {
-				t.Fatal(err)
+		for _, p := range want {
+			if !got[p] {
+				t.Errorf("position %d: omok forbid leaves out %s", k, p)
 			}
-			if !seen {
-				e = noEval
-			}
-			evals = append(evals, e)
-			if err := b.Play(p); err != nil {
-				t.Fatalf("game %d: Rapfi played %v: %v", g, p, err)
-			}
-			o = append(o, p)
-		}
-		winner := map[engine.Color]string{engine.Black: "B", engine.White: "W", engine.None: "D"}[b.Winner()]
-		start := len(o) - len(evals)
-		for k, e := range evals {
-			if e == noEval {
-				continue
-			}
-			fmt.Fprintf(w, "%s;%d;%s\n", formatOpening(o[:start+k]), e, winner)
-		}
-		total += len(evals)
-		if g%50 == 0 {
-			t.Logf("game %d: %d stones, winner %s; %d positions", g, len(o), winner, total)
 		}
 	}
-	t.Logf("%d games, %d positions", *makeN, total)
 }

@@ -1,11 +1,8 @@
-//go:build match
-
-package match
+package main
 
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -15,27 +12,25 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"testing"
 	"time"
 
+	"termgames/internal/cmdline"
 	"termgames/omok/engine"
 )
 
-var (
-	opponent = flag.String("opponent", "bsd", "bsd, beginner, level:easy|normal|hard, or brain:COMMAND")
-	games    = flag.Int("games", 20, "games to play, colours alternating")
-	level    = flag.String("level", "hard", "termgames' level")
-	size     = flag.Int("size", 19, "board size (bsd plays only 19)")
-	rule     = flag.Int("rule", 0, "Gomocup rule: 0 freestyle, 1 exactly five")
-	turnMS   = flag.Int("turn", 1000, "timeout_turn sent to termgames' brain, in milliseconds (and to the opponent unless -opponent-turn)")
-	oppTurn  = flag.Int("opponent-turn", 0, "timeout_turn sent to an opponent brain, in milliseconds (0: as -turn): time odds")
-	opening  = flag.Int("opening", 0, "random stones near the centre to start each pair of games from (brains only)")
-	openings = flag.String("openings", "", "a file of openings (see testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
-	seed     = flag.Uint64("seed", 1, "seed of the openings")
-	nodes    = flag.Int64("nodes", 0, "termgames' brains think this many positions a move instead of using the clock (deterministic games, for tuning)")
-	oppNodes = flag.Int64("opponent-nodes", 0, "an opponent program brain thinks this many positions a move (INFO MAX_NODE, which Rapfi reads), its clock lifted to a minute")
-	patience = flag.Duration("patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
-)
+// game is what every player of a match knows of the games: the board's
+// size and the Gomocup rule (0 freestyle, 1 exactly five).
+type game struct {
+	size, rule int
+}
+
+// engineRule is the engine's rule for the Gomocup rule.
+func (g game) engineRule() engine.Rule {
+	if g.rule&1 != 0 {
+		return engine.Standard
+	}
+	return engine.Freestyle
+}
 
 // errTimeout is an opponent that did not move in time: it loses the game,
 // as in Gomocup, and the tally says how many games ended so.
@@ -49,17 +44,18 @@ type player interface {
 	first(black, white []engine.Point, me engine.Color) (engine.Point, error)
 	// reply answers the opponent's move.
 	reply(last engine.Point) (engine.Point, error)
-	close()
+	close() error
 }
 
 // brain drives a Gomocup brain over its stdin and stdout.
 type brain struct {
+	game  game
 	label string
 	turn  int      // timeout_turn, in milliseconds
 	info  []string // more INFO lines, sent after the usual ones
 	w     io.Writer
 	r     *bufio.Reader
-	stop  func()
+	stop  func() error
 }
 
 var moveLine = regexp.MustCompile(`^\s*(\d+)\s*,\s*(\d+)\s*$`)
@@ -105,7 +101,7 @@ func (b *brain) move() (engine.Point, error) {
 }
 
 func (b *brain) first(black, white []engine.Point, me engine.Color) (engine.Point, error) {
-	if err := b.send("START %d", *size); err != nil {
+	if err := b.send("START %d", b.game.size); err != nil {
 		return engine.Point{}, err
 	}
 	if ok, err := b.answer(); err != nil || ok != "OK" {
@@ -115,7 +111,7 @@ func (b *brain) first(black, white []engine.Point, me engine.Color) (engine.Poin
 		fmt.Sprintf("INFO timeout_turn %d", b.turn),
 		"INFO timeout_match 0",
 		"INFO max_memory 67108864",
-		fmt.Sprintf("INFO rule %d", *rule),
+		fmt.Sprintf("INFO rule %d", b.game.rule),
 		"INFO game_type 1",
 	}, b.info...) {
 		if err := b.send("%s", s); err != nil {
@@ -157,50 +153,57 @@ func (b *brain) reply(last engine.Point) (engine.Point, error) {
 	return b.move()
 }
 
-func (b *brain) close() {
+func (b *brain) close() error {
 	_ = b.send("END")
-	b.stop()
+	return b.stop()
 }
 
-// ownBrain is termgames' brain at a level, in this process, over pipes.
-func ownBrain(t *testing.T, l engine.Level, seed uint64, turn int) *brain {
+// ownBrain is termgames' brain at a level, in this process, over pipes,
+// thinking nodes positions a move when nodes is not 0.
+func ownBrain(g game, l engine.Level, nodes int64, seed uint64, turn int) *brain {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		done <- engine.Brain(inR, outW, engine.BrainOptions{Level: l, Nodes: *nodes, Rand: rand.New(rand.NewPCG(seed, seed))})
+		done <- engine.Brain(inR, outW, engine.BrainOptions{Level: l, Nodes: nodes, Rand: rand.New(rand.NewPCG(seed, seed))})
 		outW.Close()
 	}()
-	return &brain{label: "termgames-" + l.String(), turn: turn, w: inW, r: bufio.NewReader(outR), stop: func() {
+	return &brain{game: g, label: "termgames-" + l.String(), turn: turn, w: inW, r: bufio.NewReader(outR), stop: func() error {
 		inW.Close()
 		if err := <-done; err != nil {
-			t.Errorf("brain: %v", err)
+			return fmt.Errorf("brain: %w", err)
 		}
+		return nil
 	}}
 }
 
-// program is a brain program, started in its own folder.
-func program(t *testing.T, command string, turn int) *brain {
+// program is a brain program, started in its own folder (where Rapfi
+// finds its config). With nodes > 0 it thinks that many positions a move
+// (INFO MAX_NODE, which Rapfi reads), its clock lifted to a minute.
+func program(g game, command string, turn int, nodes int64) (*brain, error) {
 	f := strings.Fields(command)
+	if len(f) == 0 {
+		return nil, errors.New("no brain program to start")
+	}
 	cmd := exec.Command(f[0], f[1:]...)
 	cmd.Dir = filepath.Dir(f[0])
 	in, err := cmd.StdinPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", command, err)
+		return nil, fmt.Errorf("start %s: %w", command, err)
 	}
 	var info []string
-	if *oppNodes > 0 {
+	if nodes > 0 {
 		turn = 60000
-		info = append(info, fmt.Sprintf("INFO MAX_NODE %d", *oppNodes))
+		info = append(info, fmt.Sprintf("INFO MAX_NODE %d", nodes))
 	}
-	return &brain{label: filepath.Base(f[0]), turn: turn, info: info, w: in, r: bufio.NewReader(out), stop: func() {
+	return &brain{game: g, label: filepath.Base(f[0]), turn: turn, info: info, w: in, r: bufio.NewReader(out), stop: func() error {
 		in.Close()
 		done := make(chan struct{})
 		go func() { _ = cmd.Wait(); close(done) }()
@@ -210,15 +213,18 @@ func program(t *testing.T, command string, turn int) *brain {
 			_ = cmd.Process.Kill()
 			<-done
 		}
-	}}
+		return nil
+	}}, nil
 }
 
 // bsd drives bsdgames' gomoku in a tmux session: it types moves as a
 // person would and reads the board off the screen.
 type bsd struct {
-	session string
-	me      engine.Color
-	known   map[engine.Point]bool
+	game     game
+	patience time.Duration // how long to wait for gomoku's move before it loses on time
+	session  string
+	me       engine.Color
+	known    map[engine.Point]bool
 }
 
 const bsdColumns = "ABCDEFGHJKLMNOPQRST"
@@ -265,7 +271,7 @@ func (g *bsd) stones() (map[engine.Point]engine.Color, string, error) {
 
 // waitStone waits for a stone not yet known.
 func (g *bsd) waitStone(want engine.Color) (engine.Point, error) {
-	deadline := time.Now().Add(*patience)
+	deadline := time.Now().Add(g.patience)
 	for time.Now().Before(deadline) {
 		st, _, err := g.stones()
 		if err != nil {
@@ -280,11 +286,11 @@ func (g *bsd) waitStone(want engine.Color) (engine.Point, error) {
 		time.Sleep(5 * time.Millisecond)
 	}
 	_, screen, _ := g.stones()
-	return engine.Point{}, fmt.Errorf("%w: gomoku: no new %v stone in %v; screen:\n%s", errTimeout, want, *patience, screen)
+	return engine.Point{}, fmt.Errorf("%w: gomoku: no new %v stone in %v; screen:\n%s", errTimeout, want, g.patience, screen)
 }
 
 func (g *bsd) first(black, white []engine.Point, me engine.Color) (engine.Point, error) {
-	if len(black)+len(white) > 1 || *size != 19 {
+	if len(black)+len(white) > 1 || g.game.size != 19 {
 		return engine.Point{}, errors.New("bsd plays 19x19 from an empty board only")
 	}
 	g.me, g.known = me, map[engine.Point]bool{}
@@ -367,11 +373,12 @@ func (g *bsd) reply(last engine.Point) (engine.Point, error) {
 	return g.waitStone(g.me)
 }
 
-func (g *bsd) close() {
+func (g *bsd) close() error {
 	if g.session != "" {
 		_, _ = g.tmux("kill-session", "-t", g.session)
 		g.session = ""
 	}
+	return nil
 }
 
 // side is one side's tally.
@@ -398,14 +405,15 @@ func (s side) String() string {
 
 // scripted is the Beginner, keeping its own board.
 type scripted struct {
-	g *Beginner
-	b *engine.Board
+	game game
+	g    *Beginner
+	b    *engine.Board
 }
 
 func (s *scripted) name() string { return "beginner" }
 
 func (s *scripted) first(black, white []engine.Point, me engine.Color) (engine.Point, error) {
-	b, err := engine.Setup(*size, matchRule(), black, white)
+	b, err := engine.Setup(s.game.size, s.game.engineRule(), black, white)
 	if err != nil {
 		return engine.Point{}, err
 	}
@@ -428,15 +436,7 @@ func (s *scripted) move() (engine.Point, error) {
 	return p, s.b.Play(p)
 }
 
-func (s *scripted) close() {}
-
-// matchRule is the engine's rule for -rule.
-func matchRule() engine.Rule {
-	if *rule&1 != 0 {
-		return engine.Standard
-	}
-	return engine.Freestyle
-}
+func (s *scripted) close() error { return nil }
 
 // load is the machine's load average, as uptime prints it.
 func load() string {
@@ -451,104 +451,211 @@ func load() string {
 	return strings.Join(f[:3], " ")
 }
 
-func TestMatch(t *testing.T) {
-	lv, err := engine.ParseLevel(*level)
-	if err != nil {
-		t.Fatal(err)
+// matchConfig is a match: the play tool's flags.
+type matchConfig struct {
+	game
+	opponent      string
+	games         int
+	level         engine.Level
+	turn, oppTurn int    // timeout_turn of termgames' brain and of the opponent (0: as turn), ms
+	opening       int    // random stones to start each pair of games from
+	openings      string // a file of openings, each played twice
+	seed          uint64
+	nodes         int64 // termgames' brains' positions a move (0: the clock)
+	oppNodes      int64 // an opponent program's positions a move (0: the clock)
+	patience      time.Duration
+}
+
+// matchResult is a match's tally and its games.
+type matchResult struct {
+	us, them        side
+	draws, timeouts int
+	games           []gameRecord
+}
+
+// gameRecord is one game of a match: termgames' colour, the winner (None:
+// a draw) and the stones from the first, the opening's included (nil for
+// a game the opponent lost on time).
+type gameRecord struct {
+	ours, winner engine.Color
+	moves        []engine.Point
+}
+
+func playCommand(args []string, stdout, stderr io.Writer) (func() error, error) {
+	fs := newFlags("play", "play [flags]\n\nPlays termgames' brain against an opponent, colours alternating, and prints\nthe wins, losses and draws and each side's time per move. Progress goes to\nstderr, the tally to stdout.", stdout)
+	var c matchConfig
+	fs.StringVar(&c.opponent, "opponent", "bsd", "bsd, beginner, level:easy|normal|hard, or brain:COMMAND")
+	fs.IntVar(&c.games, "games", 20, "games to play, colours alternating")
+	c.level = engine.Hard
+	fs.Func("level", "termgames' level: easy, normal or hard (default hard)", func(s string) (err error) {
+		c.level, err = engine.ParseLevel(s)
+		return err
+	})
+	fs.IntVar(&c.size, "size", 19, "board size (bsd plays only 19)")
+	fs.IntVar(&c.rule, "rule", 0, "Gomocup rule: 0 freestyle, 1 exactly five")
+	fs.IntVar(&c.turn, "turn", 1000, "timeout_turn sent to termgames' brain, in milliseconds (and to the opponent unless -opponent-turn)")
+	fs.IntVar(&c.oppTurn, "opponent-turn", 0, "timeout_turn sent to an opponent brain, in milliseconds (0: as -turn): time odds")
+	fs.IntVar(&c.opening, "opening", 0, "random stones near the centre to start each pair of games from (brains only)")
+	fs.StringVar(&c.openings, "openings", "", "a file of openings (see omok/engine/match/testdata/openings.txt): each is played twice, colours swapped; -games 0 plays them all")
+	fs.Uint64Var(&c.seed, "seed", 1, "seed of the openings")
+	fs.Int64Var(&c.nodes, "nodes", 0, "termgames' brains think this many positions a move instead of using the clock (deterministic games, for tuning)")
+	fs.Int64Var(&c.oppNodes, "opponent-nodes", 0, "an opponent program brain thinks this many positions a move (INFO MAX_NODE, which Rapfi reads), its clock lifted to a minute")
+	fs.DurationVar(&c.patience, "patience", 5*time.Minute, "how long to wait for gomoku's move before it loses on time")
+	if err := cmdline.Parse(fs, args, 0); err != nil {
+		return nil, err
 	}
-	r := matchRule()
-	theirTurn := *turnMS
-	if *oppTurn > 0 {
-		theirTurn = *oppTurn
-	}
-	newOpponent := func(g int) player {
-		switch {
-		case *opponent == "bsd":
-			return &bsd{}
-		case *opponent == "beginner":
-			return &scripted{g: NewBeginner(rand.New(rand.NewPCG(uint64(2000+g), *seed)))}
-		case strings.HasPrefix(*opponent, "level:"):
-			ol, err := engine.ParseLevel(strings.TrimPrefix(*opponent, "level:"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return ownBrain(t, ol, uint64(1000+g), theirTurn)
-		case strings.HasPrefix(*opponent, "brain:"):
-			return program(t, strings.TrimPrefix(*opponent, "brain:"), theirTurn)
+	switch o := c.opponent; {
+	case o == "bsd", o == "beginner":
+	case strings.HasPrefix(o, "level:"):
+		if _, err := engine.ParseLevel(strings.TrimPrefix(o, "level:")); err != nil {
+			return nil, cmdline.Usagef(fs, "-opponent %q: %v", o, err)
 		}
-		t.Fatalf("unknown -opponent %q", *opponent)
+	case strings.HasPrefix(o, "brain:"):
+		if strings.TrimSpace(strings.TrimPrefix(o, "brain:")) == "" {
+			return nil, cmdline.Usagef(fs, "-opponent brain: needs the brain's command")
+		}
+	default:
+		return nil, cmdline.Usagef(fs, "-opponent %q: want bsd, beginner, level:L or brain:COMMAND", o)
+	}
+	if _, err := engine.NewBoard(c.size, nil); err != nil {
+		return nil, cmdline.Usagef(fs, "-size %d: %v", c.size, err)
+	}
+	if c.opponent == "bsd" && c.size != 19 {
+		return nil, cmdline.Usagef(fs, "-size %d: bsd plays only 19", c.size)
+	}
+	switch {
+	case c.rule != 0 && c.rule != 1:
+		return nil, cmdline.Usagef(fs, "-rule %d: want 0 (freestyle) or 1 (exactly five)", c.rule)
+	case c.games < 0:
+		return nil, cmdline.Usagef(fs, "-games %d: want 0 or more", c.games)
+	case c.turn <= 0 || c.oppTurn < 0:
+		return nil, cmdline.Usagef(fs, "-turn and -opponent-turn: want milliseconds (more than 0)")
+	case c.opening < 0 || c.opening > 25:
+		return nil, cmdline.Usagef(fs, "-opening %d: want 0 to 25 stones (the 5x5 square at the centre)", c.opening)
+	case c.nodes < 0 || c.oppNodes < 0:
+		return nil, cmdline.Usagef(fs, "-nodes and -opponent-nodes: want 0 or more")
+	}
+	return func() error {
+		r, err := playMatch(c, stderr)
+		if err != nil {
+			return err
+		}
+		r.report(c, stdout)
 		return nil
+	}, nil
+}
+
+// playMatch plays the match c, logging each game and the running tally
+// to log.
+func playMatch(c matchConfig, log io.Writer) (matchResult, error) {
+	var r matchResult
+	theirTurn := c.turn
+	if c.oppTurn > 0 {
+		theirTurn = c.oppTurn
+	}
+	newOpponent := func(g int) (player, error) {
+		switch {
+		case c.opponent == "bsd":
+			return &bsd{game: c.game, patience: c.patience}, nil
+		case c.opponent == "beginner":
+			return &scripted{game: c.game, g: NewBeginner(rand.New(rand.NewPCG(uint64(2000+g), c.seed)))}, nil
+		case strings.HasPrefix(c.opponent, "level:"):
+			ol, err := engine.ParseLevel(strings.TrimPrefix(c.opponent, "level:"))
+			if err != nil {
+				return nil, err
+			}
+			return ownBrain(c.game, ol, c.nodes, uint64(1000+g), theirTurn), nil
+		case strings.HasPrefix(c.opponent, "brain:"):
+			return program(c.game, strings.TrimPrefix(c.opponent, "brain:"), theirTurn, c.oppNodes)
+		}
+		return nil, fmt.Errorf("unknown opponent %q", c.opponent)
 	}
 	var book [][]engine.Point
-	if *openings != "" {
-		book, err = readOpenings(*openings)
+	if c.openings != "" {
+		var err error
+		book, err = readOpenings(c.openings)
 		if err != nil {
-			t.Fatal(err)
+			return r, err
 		}
-		if *games == 0 || *games > 2*len(book) {
-			*games = 2 * len(book)
+		if c.games == 0 || c.games > 2*len(book) {
+			c.games = 2 * len(book)
 		}
 	}
-	t.Logf("load average at the start: %s", load())
-	rng := rand.New(rand.NewPCG(*seed, *seed))
-	var us, them side
-	draws, timeouts := 0, 0
+	fmt.Fprintf(log, "load average at the start: %s\n", load())
+	rng := rand.New(rand.NewPCG(c.seed, c.seed))
 	var open []engine.Point
-	for g := range *games {
+	for g := range c.games {
 		if g%2 == 0 {
 			if book != nil {
 				open = book[g/2]
 			} else {
-				open = randomOpening(rng, *opening, *size, 5)
+				open = randomOpening(rng, c.opening, c.size, 5)
 			}
 		}
-		ours := ownBrain(t, lv, uint64(g), *turnMS)
-		theirs := newOpponent(g)
+		ours := ownBrain(c.game, c.level, c.nodes, uint64(g), c.turn)
+		theirs, err := newOpponent(g)
+		if err != nil {
+			_ = ours.close()
+			return r, err
+		}
 		ourColor := engine.Black
 		if g%2 == 1 {
 			ourColor = engine.White
 		}
-		winner, n, hist, err := play(t, ours, theirs, ourColor, r, open, &us, &them)
-		ours.close()
-		theirs.close()
+		winner, n, hist, err := play(c.game, ours, theirs, ourColor, open, &r.us, &r.them)
+		errOurs, errTheirs := ours.close(), theirs.close()
 		if errors.Is(err, errTimeout) {
 			winner = ourColor
-			timeouts++
-			t.Logf("game %d: the opponent lost on time: %v", g+1, strings.SplitN(err.Error(), "\n", 2)[0])
-		} else if err != nil {
-			t.Fatalf("game %d: %v", g+1, err)
+			r.timeouts++
+			fmt.Fprintf(log, "game %d: the opponent lost on time: %v\n", g+1, strings.SplitN(err.Error(), "\n", 2)[0])
+			err = nil
 		}
+		if err = errors.Join(err, errOurs, errTheirs); err != nil {
+			return r, fmt.Errorf("game %d: %w", g+1, err)
+		}
+		r.games = append(r.games, gameRecord{ours: ourColor, winner: winner, moves: hist})
 		result := "draw"
 		switch winner {
 		case ourColor:
-			us.wins++
+			r.us.wins++
 			if ourColor == engine.Black {
-				us.asBlack++
+				r.us.asBlack++
 			}
 			result = "termgames wins"
 		case ourColor.Other():
-			them.wins++
+			r.them.wins++
 			if ourColor == engine.White {
-				them.asBlack++
+				r.them.asBlack++
 			}
 			result = theirs.name() + " wins; moves " + fmt.Sprint(hist)
 		default:
-			draws++
+			r.draws++
 		}
-		t.Logf("game %2d: termgames-%s plays %v: %s after %d moves", g+1, lv, ourColor, result, n)
+		fmt.Fprintf(log, "game %2d: termgames-%s plays %v: %s after %d moves\n", g+1, c.level, ourColor, result, n)
 		// A running tally, so that a run cut short still says where it was.
-		t.Logf("after %d: termgames-%s %v; opponent %v", g+1, lv, us, them)
+		fmt.Fprintf(log, "after %d: termgames-%s %v; opponent %v\n", g+1, c.level, r.us, r.them)
 	}
-	t.Logf("opponent %s, %d games, %dx%d rule %d, opening %d, openings %q, turn %d ms, opponent's turn %d ms",
-		*opponent, *games, *size, *size, *rule, *opening, *openings, *turnMS, theirTurn)
-	t.Logf("load average at the end: %s", load())
-	t.Logf("termgames-%s: %v", lv, us)
-	t.Logf("opponent:  %v", them)
-	t.Logf("W/L/D for termgames-%s: %d/%d/%d (%d of the wins by the opponent's timeout)", lv, us.wins, them.wins, draws, timeouts)
-	asBlack := (*games + 1) / 2 // games with termgames as black: the even ones
-	bw, bl := us.asBlack, them.wins-them.asBlack
-	ww, wl := us.wins-us.asBlack, them.asBlack
-	t.Logf("termgames-%s as black: %d/%d/%d, as white: %d/%d/%d", lv, bw, bl, asBlack-bw-bl, ww, wl, *games-asBlack-ww-wl)
+	return r, nil
+}
+
+// report writes the match's tally, its last line termgames' W/L/D by
+// colour.
+func (r matchResult) report(c matchConfig, w io.Writer) {
+	theirTurn := c.turn
+	if c.oppTurn > 0 {
+		theirTurn = c.oppTurn
+	}
+	games := len(r.games)
+	fmt.Fprintf(w, "opponent %s, %d games, %dx%d rule %d, opening %d, openings %q, turn %d ms, opponent's turn %d ms\n",
+		c.opponent, games, c.size, c.size, c.rule, c.opening, c.openings, c.turn, theirTurn)
+	fmt.Fprintf(w, "load average at the end: %s\n", load())
+	fmt.Fprintf(w, "termgames-%s: %v\n", c.level, r.us)
+	fmt.Fprintf(w, "opponent:  %v\n", r.them)
+	fmt.Fprintf(w, "W/L/D for termgames-%s: %d/%d/%d (%d of the wins by the opponent's timeout)\n", c.level, r.us.wins, r.them.wins, r.draws, r.timeouts)
+	asBlack := (games + 1) / 2 // games with termgames as black: the even ones
+	bw, bl := r.us.asBlack, r.them.wins-r.them.asBlack
+	ww, wl := r.us.wins-r.us.asBlack, r.them.asBlack
+	fmt.Fprintf(w, "termgames-%s as black: %d/%d/%d, as white: %d/%d/%d\n", c.level, bw, bl, asBlack-bw-bl, ww, wl, games-asBlack-ww-wl)
 }
 
 // randomOpening returns n stones in the square at the centre of side
@@ -566,9 +673,10 @@ func randomOpening(rng *rand.Rand, n, size, square int) []engine.Point {
 	return ps
 }
 
-// play plays one game and returns the winner and the number of stones.
-func play(t *testing.T, ours, theirs player, ourColor engine.Color, r engine.Rule, open []engine.Point, us, them *side) (engine.Color, int, []engine.Point, error) {
-	b, err := engine.NewBoard(*size, r)
+// play plays one game and returns the winner, the number of stones and
+// the stones from the first.
+func play(g game, ours, theirs player, ourColor engine.Color, open []engine.Point, us, them *side) (engine.Color, int, []engine.Point, error) {
+	b, err := engine.NewBoard(g.size, g.engineRule())
 	if err != nil {
 		return engine.None, 0, nil, err
 	}
