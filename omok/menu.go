@@ -2,7 +2,9 @@ package omok
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
+	"time"
 
 	"termgames/console"
 	"termgames/omok/engine"
@@ -17,7 +19,8 @@ const (
 	itemQuit
 	itemComputer // not in the original: a game against the computer
 	itemRule     // not in the original: the rule for every game after
-	itemOnline   // only over SSH (Options.Online): the online tables
+	// After the rule come, each only where it is offered, the kept games
+	// (Options.Records) and the online tables (Options.Online, over SSH).
 )
 
 // menuScreen is the original's menu(): a numbered menu in a scrolling
@@ -39,10 +42,50 @@ type menuScreen struct {
 	// scrollback. nil when no how-to with a diagram is up.
 	short *console.Menu
 	tall  []string
+	// saidFolder is set once a record could not be written: the folder
+	// is said once, and the games go on.
+	saidFolder bool
+	// now is the clock of the games' times; nil is time.Now.
+	now func() time.Time
+}
+
+// items are the menu's entries after the rule's, by number.
+func (m *menuScreen) records() int {
+	if m.opt.Records == "" {
+		return 0
+	}
+	return itemRule + 1
+}
+
+// online is the online tables' entry number, 0 where there are none.
+func (m *menuScreen) online() int {
+	if m.opt.Online == nil {
+		return 0
+	}
+	return max(itemRule, m.records()) + 1
+}
+
+// noteKept says what became of a game's record: the file it went to, or,
+// the first time only, why the folder could not keep it.
+func (m *menuScreen) noteKept(k recordKept) string {
+	switch {
+	case k.err == nil:
+		return fmt.Sprintf(m.text.rec.kept, filepath.Base(k.path))
+	case m.saidFolder:
+		return ""
+	}
+	m.saidFolder = true
+	return fmt.Sprintf(m.text.rec.notKept, k.err)
 }
 
 // Update passes typed keys to the menu and acts on a chosen item.
 func (m *menuScreen) Update(ev console.Event) console.Screen {
+	if k, ok := ev.Result.(recordKept); ok && ev.Type == console.ResultEvent {
+		if line := m.noteKept(k); line != "" && k.err != nil {
+			m.menu.Show(line)
+		}
+		return m
+	}
 	if m.ask != nil {
 		return m.answer(ev)
 	}
@@ -53,6 +96,15 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 	if n != 0 {
 		m.short = nil
 	}
+	switch {
+	case n == 0:
+		return m
+	case n == m.records():
+		return newListScreen(m)
+	case n == m.online():
+		m.menu.Show() // a fresh menu for when the online menu comes back
+		return m.opt.Online(m)
+	}
 	switch n {
 	case itemPlay:
 		return newGame(m)
@@ -60,9 +112,6 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 		return m.askLevel()
 	case itemRule:
 		return m.askRule()
-	case itemOnline:
-		m.menu.Show() // a fresh menu for when the online menu comes back
-		return m.opt.Online(m)
 	case itemHowTo:
 		m.showHowTo()
 	case itemCredits:
@@ -74,13 +123,12 @@ func (m *menuScreen) Update(ev console.Event) console.Screen {
 }
 
 // newMenu returns the menu as it stands: its entry 6 names the rule in
-// force; an SSH session has the online tables as 7.
+// force; the kept games are 7 where a folder keeps them, and an SSH
+// session has the online tables after.
 func (m *menuScreen) newMenu() *console.Menu {
-	online, items := m.opt.Online != nil, itemRule
-	if online {
-		items = itemOnline
-	}
-	return console.NewMenu(m.text.menuBlock(m.opt.Rule, online), m.text.prompt, m.text.retry, items).QuitOnEsc(itemQuit)
+	block := m.text.menuBlock(m.opt.Rule, m.records() != 0, m.online() != 0)
+	items := max(itemRule, m.records(), m.online())
+	return console.NewMenu(block, m.text.prompt, m.text.retry, items).QuitOnEsc(itemQuit)
 }
 
 // askLevel asks entry 5's first question of its own, the level.

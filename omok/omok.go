@@ -47,6 +47,8 @@ func Game() cli.Game {
 		Commands: []cli.Command{
 			{Name: "judge", Args: "[FILE]", Summary: "Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)", Run: judgeCommand},
 			{Name: "forbid", Args: "[FILE]", Summary: "forbidden points of a board (-rule renju|omok), as YXSHOWFORBID", Run: renju.ForbidCommand},
+			{Name: "convert", Args: "[-to psq|moves|board] [FILE]", Summary: "a game record (.psq or h8 i9 …) in another form (stdin without FILE or with -)", Run: convertCommand},
+			{Name: "replay", Args: "FILE", Summary: "replay a game record (.psq or h8 i9 …) move by move", Run: replayCommand},
 			{Name: "brain", Args: "[flags]", Summary: "the Gomocup (piskvork) brain; also as a copy named pbrain-*", Run: brainCommand},
 		},
 	}
@@ -62,8 +64,21 @@ func flags(fs *flag.FlagSet) cli.Start {
 	fs.Var(&rule, "rule", "`rule`: freestyle (five or more wins, as the original), standard (exactly five), renju or omok (with forbidden moves); the menu's entry 6 changes it")
 	ai := fs.String("ai", "", "play against the computer at `level` easy, normal or hard, without the menu")
 	first := fs.String("first", "me", "against the computer, who moves first: me or computer")
+	records, recordsSet := "", false
+	fs.Func("records", "`folder` that keeps every game's record (default: termgames/records in the user's config folder; \"\": keep none)", func(s string) error {
+		records, recordsSet = s, true
+		return nil
+	})
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
 		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand, Online: env.Online}
+		switch {
+		case recordsSet:
+			opt.Records = records
+		case env.Online == nil:
+			// Over SSH the server's folder is not the players' to share:
+			// nothing is kept there.
+			opt.Records, _ = DefaultRecordsDir() // none found: none kept
+		}
 		if err := opt.SetComputer(*ai, *first); err != nil {
 			return nil, cli.UsageError{Err: err}
 		}
@@ -148,6 +163,9 @@ type Options struct {
 	// Rand drives the computer's mistakes (easy) and its choice among
 	// equal moves; nil: a fixed seed, the same game for the same moves.
 	Rand *rand.Rand
+	// Records is the folder that keeps every game's record (기보) and that
+	// the menu's 기보 보기 lists; "" keeps none and hides the entry.
+	Records string
 	// Online, set in a session of termgames serve, adds the menu's entry
 	// 온라인 대전, which shows the screen it returns (back: this menu).
 	Online func(back console.Screen) console.Screen
