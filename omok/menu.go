@@ -45,8 +45,8 @@ type menuScreen struct {
 	// saidFolder is set once a record could not be written: the folder
 	// is said once, and the games go on.
 	saidFolder bool
-	// now is the clock of the games' times; nil is time.Now.
-	now func() time.Time
+	// clock is the time of the latest event, where a game's clock starts.
+	clock time.Time
 }
 
 // items are the menu's entries after the rule's, by number.
@@ -80,6 +80,7 @@ func (m *menuScreen) noteKept(k recordKept) string {
 
 // Update passes typed keys to the menu and acts on a chosen item.
 func (m *menuScreen) Update(ev console.Event) console.Screen {
+	m.clock = ev.Time
 	if k, ok := ev.Result.(recordKept); ok && ev.Type == console.ResultEvent {
 		if line := m.noteKept(k); line != "" && k.err != nil {
 			m.menu.Show(line)

@@ -66,10 +66,11 @@ type game struct {
 	// for (Board.Changes): Update makes it again when they differ.
 	shapesAt int
 	// times are the moves' times, in the board's order; turnStart is when
-	// the move under way began, by now (time.Now outside tests).
+	// the move under way began, and clock the time of the latest event
+	// (the driver stamps every event with it).
 	times     []time.Duration
 	turnStart time.Time
-	now       func() time.Time
+	clock     time.Time
 	// kept is set once the game has been handed to the records folder,
 	// keptLine what the end of the game says of it.
 	kept     bool
@@ -204,9 +205,8 @@ func (g *game) answered(mv computerMove) console.Screen {
 
 // timed notes the time of the move just placed, and starts the next.
 func (g *game) timed() {
-	t := g.now()
-	g.times = append(g.times, t.Sub(g.turnStart))
-	g.turnStart = t
+	g.times = append(g.times, max(g.clock.Sub(g.turnStart), 0))
+	g.turnStart = g.clock
 }
 
 // record is the game so far as a record (기보).
@@ -242,7 +242,10 @@ func (g *game) keep(unfinished bool, next console.Screen) console.Screen {
 	g.kept = true
 	rec := g.record()
 	rec.Unfinished = unfinished
-	when := g.now()
+	when := g.clock
+	if when.IsZero() {
+		when = time.Now() // a game driven without a clock (a test's Update)
+	}
 	return console.Do(next, func(context.Context) any {
 		path, err := KeepRecord(dir, rec, when)
 		return recordKept{path: path, err: err}
@@ -262,12 +265,9 @@ func newGame(m *menuScreen) *game {
 		glyphs: unicodeGlyphs,
 		forbid: unicodeForbid,
 		board:  NewBoard(m.opt.Size, m.opt.Rule),
-		now:    m.now,
+		clock:  m.clock,
 	}
-	if g.now == nil {
-		g.now = time.Now
-	}
-	g.turnStart = g.now()
+	g.turnStart = g.clock
 	if m.opt.ASCII {
 		g.glyphs, g.forbid = asciiGlyphs, asciiForbid
 	}
@@ -299,6 +299,12 @@ func (g *game) Update(ev console.Event) console.Screen {
 // thinks every key works as usual except placing a stone, which waits for
 // its move.
 func (g *game) update(ev console.Event) console.Screen {
+	if !ev.Time.IsZero() {
+		g.clock = ev.Time
+		if g.turnStart.IsZero() { // a game started before any event (-ai)
+			g.turnStart = g.clock
+		}
+	}
 	if mv, ok := ev.Result.(computerMove); ok && ev.Type == console.ResultEvent {
 		return g.answered(mv)
 	}

@@ -71,12 +71,12 @@ func ParseRecord(data []byte, size int, rule Rule) (*Record, error) {
 		return nil, ErrTooLong
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF")) // a byte-order mark, as Windows editors write
-	text := strings.TrimSpace(string(data))
-	if text == "" {
+	text := string(data)
+	switch body := strings.TrimSpace(text); {
+	case body == "":
 		return nil, ErrEmptyRecord
-	}
-	if strings.HasPrefix(text, psqMagic) {
-		return parsePSQ(string(data))
+	case strings.HasPrefix(body, psqMagic):
+		return parsePSQ(text)
 	}
 	return parseMoves(text, size, rule)
 }
@@ -208,10 +208,7 @@ func parseMoves(text string, size int, rule Rule) (*Record, error) {
 			k++
 			continue
 		case c < 'a' || c > 'z':
-			if len(pts) == 0 {
-				return nil, ErrNotRecord
-			}
-			return nil, fmt.Errorf("move %d: %q is not a point such as h8", len(pts)+1, word(s[k:]))
+			return nil, badPoint(s, k, len(pts))
 		}
 		j := k + 1
 		for j < len(s) && j-k <= 3 && s[j] >= '0' && s[j] <= '9' {
@@ -219,13 +216,10 @@ func parseMoves(text string, size int, rule Rule) (*Record, error) {
 		}
 		row, err := strconv.Atoi(s[k+1 : j])
 		if err != nil || j-k > 3 {
-			if len(pts) == 0 {
-				return nil, ErrNotRecord
-			}
-			return nil, fmt.Errorf("move %d: %q is not a point such as h8", len(pts)+1, word(s[k:]))
+			return nil, badPoint(s, k, len(pts))
 		}
 		if len(pts) == maxSize*maxSize {
-			return nil, ErrTooLong
+			return nil, fmt.Errorf("move %d: %w", len(pts)+1, ErrTooLong)
 		}
 		pts = append(pts, at{int(c - 'a'), row})
 		k = j
@@ -252,6 +246,16 @@ func parseMoves(text string, size int, rule Rule) (*Record, error) {
 		return nil, fmt.Errorf("move %d (%s): %w", k+1, moveName(pts[k].col, pts[k].row), err)
 	}
 	return r, nil
+}
+
+// badPoint is the error of a move string whose text at k is no point,
+// after n good ones: before any good one the text is no record at all.
+func badPoint(s string, k, n int) error {
+	line := strings.Count(s[:k], "\n") + 1
+	if n == 0 {
+		return fmt.Errorf("line %d: %w", line, ErrNotRecord)
+	}
+	return fmt.Errorf("line %d: move %d: %q is not a point such as h8", line, n+1, word(s[k:]))
 }
 
 // word is the move string's text from a bad point to the next space, for

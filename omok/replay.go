@@ -280,6 +280,7 @@ func (s *replayScreen) playOnAnswer(ev console.Event) console.Screen {
 		s.asking = false
 		s.stopThinking()
 		level := int(ev.Rune-'1') - 1 // -1: two players
+		s.menu.clock = ev.Time // where the new game's clock starts
 		return playOn(s.menu, s.rec, s.at, level)
 	}
 	return s
