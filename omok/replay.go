@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"termgames/console"
 	"termgames/internal/cli"
@@ -112,7 +113,8 @@ func (s *listScreen) line(i int) string {
 	k := s.list[i]
 	when := k.When.Format("2006-01-02 15:04")
 	if k.Err != nil {
-		return fmt.Sprintf("%3d. %s  %s", i+1, when, fmt.Sprintf(s.menu.text.rec.broken, k.Err))
+		why := filepath.Base(k.Path) + ": " + strings.TrimPrefix(k.Err.Error(), k.Path+": ")
+		return fmt.Sprintf("%3d. %s  %s", i+1, when, fmt.Sprintf(s.menu.text.rec.broken, why))
 	}
 	r, t := k.Rec, s.menu.text
 	return fmt.Sprintf("%3d. %s  %s  %s  %s  %s", i+1, when, playersName(t, r), t.ruleWord[r.Rule],

@@ -81,7 +81,7 @@ type recordTexts struct {
 	unfinished string
 	going      string // not won, not marked unfinished
 	moveCount  string // Printf format: the number of moves
-	broken     string // Printf format: the error
+	broken     string // Printf format: the file and what is wrong
 	start      string // the panel before the first move
 	moveLine   string // Printf format: move number, player, stone, point
 	timeLine   string // Printf format: seconds
