@@ -72,11 +72,12 @@ func flags(fs *flag.FlagSet) cli.Start {
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
 		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand, Online: env.Online}
 		switch {
+		case env.Online != nil:
+			// Over SSH the server's folder is not the players' to share:
+			// nothing is kept, and the menu has no entry for it.
 		case recordsSet:
 			opt.Records = records
-		case env.Online == nil:
-			// Over SSH the server's folder is not the players' to share:
-			// nothing is kept there.
+		default:
 			opt.Records, _ = DefaultRecordsDir() // none found: none kept
 		}
 		if err := opt.SetComputer(*ai, *first); err != nil {

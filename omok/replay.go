@@ -158,7 +158,7 @@ type replayScreen struct {
 	menu    *menuScreen
 	text    *texts
 	rec     *Record
-	name    string        // the file's name, in the panel
+	name    string         // the file's name, in the panel
 	back    console.Screen // Esc; nil: the program ends
 	glyphs  [3]string
 	at      int    // moves shown
@@ -282,7 +282,7 @@ func (s *replayScreen) playOnAnswer(ev console.Event) console.Screen {
 		s.asking = false
 		s.stopThinking()
 		level := int(ev.Rune-'1') - 1 // -1: two players
-		s.menu.clock = ev.Time // where the new game's clock starts
+		s.menu.clock = ev.Time        // where the new game's clock starts
 		return playOn(s.menu, s.rec, s.at, level)
 	}
 	return s

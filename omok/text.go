@@ -18,7 +18,7 @@ type texts struct {
 	records  string   // the kept games' entry, after the rule's
 
 	// The records (기보).
-	rec recordTexts
+	rec      recordTexts
 	prompt   string
 	retry    string
 	howTo    []string // before the rule line
@@ -156,8 +156,8 @@ var korean = texts{
 		playOn:     []string{"1. 2인용으로 이어 두기", "2. 컴퓨터(쉬움)와 이어 두기", "3. 컴퓨터(보통)와 이어 두기", "4. 컴퓨터(어려움)와 이어 두기"},
 		playPrompt: "번호를 누르세요 (Esc: 취소)",
 	},
-	prompt:   "원하는 메뉴를 입력하세요 : ",
-	retry:    "다시 입력하세요.",
+	prompt: "원하는 메뉴를 입력하세요 : ",
+	retry:  "다시 입력하세요.",
 	howTo: []string{
 		rule28,
 		"오목은 보드판 위에 5개의 돌을 연속으로 놓으면 승리하는 게임입니다.",
@@ -315,8 +315,8 @@ var english = texts{
 		playOn:     []string{"1. Play on, two players", "2. Play on against the computer (easy)", "3. Play on against the computer (normal)", "4. Play on against the computer (hard)"},
 		playPrompt: "Press a number (Esc: cancel)",
 	},
-	prompt:   "Enter a menu number : ",
-	retry:    "Please enter again.",
+	prompt: "Enter a menu number : ",
+	retry:  "Please enter again.",
 	howTo: []string{
 		rule28,
 		"Omok is won by placing five stones in a row on the board.",
