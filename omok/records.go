@@ -77,6 +77,7 @@ func ListRecords(dir string) ([]Kept, error) {
 		return nil, err
 	}
 	var list []Kept
+	var written []time.Time // each file's modification time, for ties in When
 	for _, e := range entries {
 		if e.IsDir() || !strings.HasSuffix(strings.ToLower(e.Name()), ".psq") || strings.HasPrefix(e.Name(), ".") {
 			continue
@@ -85,11 +86,26 @@ func ListRecords(dir string) ([]Kept, error) {
 		k.Rec, k.Err = ReadRecordFile(k.Path)
 		k.When = whenKept(e)
 		list = append(list, k)
+		var mod time.Time
+		if info, err := e.Info(); err == nil {
+			mod = info.ModTime()
+		}
+		written = append(written, mod)
 	}
-	slices.SortStableFunc(list, func(a, b Kept) int {
-		return cmp.Or(b.When.Compare(a.When), strings.Compare(b.Path, a.Path))
+	// Two games ended in one second have the same When: the one written
+	// later is the newer.
+	order := make([]int, len(list))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(i, j int) int {
+		return cmp.Or(list[j].When.Compare(list[i].When), written[j].Compare(written[i]), strings.Compare(list[j].Path, list[i].Path))
 	})
-	return list, nil
+	sorted := make([]Kept, len(list))
+	for k, i := range order {
+		sorted[k] = list[i]
+	}
+	return sorted, nil
 }
 
 // whenKept is the time in a record's name, else its modification time.
