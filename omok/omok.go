@@ -18,6 +18,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/mattn/go-runewidth"
@@ -232,4 +233,126 @@ func New(opt Options, back console.Screen) console.Screen {
 		return newComputerGame(m, opt.Level, opt.ComputerFirst)
 	}
 	return m
+}
+
+// convertCommand is `omok convert [-to psq|moves|board] [FILE]`: a record
+// from FILE or standard input, in either form (told by its content),
+// printed in the form asked for. A bad record is said in one line naming
+// the file and the line or move, and nothing is printed.
+func convertCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("termgames omok convert", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	to := fs.String("to", "moves", "what to print: `psq` (Piskvork), moves (h8 i9 …) or board (the judge's 0 1 2 lines)")
+	size, rule := 0, Freestyle
+	fs.Func("size", "board `size` of a move string, which does not say it: 15 or 19 (default: 15, or 19 when a move needs it)", func(s string) (err error) {
+		size, err = ParseSize(s)
+		return err
+	})
+	fs.Var(&rule, "rule", "`rule` of a move string, which does not say it (default freestyle); a .psq says its own")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: termgames omok convert [-to psq|moves|board] [-size N] [-rule R] [FILE]\n\nReads a game record, a Piskvork .psq or a move string such as \"h8 i9 j10\",\nfrom FILE (standard input without FILE or with -) and prints it in another form.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return cli.UsageError{}
+	}
+	switch *to {
+	case "psq", "moves", "board":
+	default:
+		return cli.UsageError{Err: fmt.Errorf("-to %q: want psq, moves or board", *to)}
+	}
+	if fs.NArg() > 1 {
+		return cli.UsageError{Err: fmt.Errorf("convert takes at most one FILE, not %q", fs.Args())}
+	}
+	in, name := stdin, "standard input"
+	if fs.NArg() == 1 && fs.Arg(0) != "-" {
+		r, err := ReadRecordFileAs(fs.Arg(0), size, rule)
+		if err != nil {
+			return err
+		}
+		return writeRecord(stdout, r, *to)
+	}
+	r, err := readRecord(in, name, size, rule)
+	if err != nil {
+		return err
+	}
+	return writeRecord(stdout, r, *to)
+}
+
+// writeRecord prints r in the form to.
+func writeRecord(w io.Writer, r *Record, to string) error {
+	var err error
+	switch to {
+	case "psq":
+		_, err = w.Write(r.PSQ())
+	case "board":
+		_, err = io.WriteString(w, r.BoardText())
+	default:
+		_, err = fmt.Fprintln(w, r.MoveString())
+	}
+	return err
+}
+
+// replayCommand is `omok replay FILE`: the replay screen on its own, in
+// the terminal. Playing on from it goes to omok's menu afterwards.
+func replayCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("termgames omok replay", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var tag lang.Tag
+	fs.Func("lang", "`language`: ko or en (default: ko)", func(s string) (err error) {
+		tag, err = lang.Parse(s)
+		return err
+	})
+	ascii := fs.Bool("ascii", false, "draw with ASCII glyphs, for terminals or fonts without ○ ● □")
+	wide := fs.Bool("wide", false, "the terminal draws ○ ● □ two columns wide")
+	narrow := fs.Bool("narrow", false, "the terminal draws ○ ● □ one column wide")
+	def, _ := DefaultRecordsDir()
+	records := fs.String("records", def, "`folder` that keeps the games played on from the record (\"\": keep none)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: termgames omok replay [flags] FILE\n\nShows a game record (a Piskvork .psq or a move string such as \"h8 i9 j10\")\nmove by move.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return cli.UsageError{}
+	}
+	switch {
+	case fs.NArg() != 1:
+		return cli.UsageError{Err: errors.New("replay takes one FILE")}
+	case *wide && *narrow:
+		return cli.UsageError{Err: errors.New("-wide and -narrow together: choose one")}
+	}
+	var r *Record
+	var err error
+	if fs.Arg(0) == "-" {
+		r, err = readRecord(stdin, "standard input", 0, Freestyle)
+	} else {
+		r, err = ReadRecordFile(fs.Arg(0))
+	}
+	if err != nil {
+		return err
+	}
+	flagW := console.Auto
+	switch {
+	case *wide:
+		flagW = console.Wide
+	case *narrow:
+		flagW = console.Narrow
+	}
+	w := console.NewCondition(flagW)
+	m := New(Options{Lang: tag, ASCII: *ascii, Width: w, Size: r.Size, Rule: r.Rule, Records: *records}, nil).(*menuScreen)
+	err = console.Run(newReplay(m, r, filepath.Base(fs.Arg(0)), nil), console.Options{
+		Width:        w,
+		NoColor:      os.Getenv("NO_COLOR") != "",
+		MeasureWidth: !console.WidthDecided(flagW),
+	})
+	if errors.Is(err, console.ErrNotTerminal) || errors.Is(err, console.ErrDumbTerminal) {
+		return cli.UsageError{Err: err}
+	}
+	return err
 }
