@@ -241,7 +241,6 @@ func New(opt Options, back console.Screen) console.Screen {
 // the file and the line or move, and nothing is printed.
 func convertCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("termgames omok convert", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	to := fs.String("to", "moves", "what to print: `psq` (Piskvork), moves (h8 i9 …) or board (the judge's 0 1 2 lines)")
 	size, rule := 0, Freestyle
 	fs.Func("size", "board `size` of a move string, which does not say it: 15 or 19 (default: 15, or 19 when a move needs it)", func(s string) (err error) {
@@ -250,14 +249,11 @@ func convertCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	})
 	fs.Var(&rule, "rule", "`rule` of a move string, which does not say it (default freestyle); a .psq says its own")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: termgames omok convert [-to psq|moves|board] [-size N] [-rule R] [FILE]\n\nReads a game record, a Piskvork .psq or a move string such as \"h8 i9 j10\",\nfrom FILE (standard input without FILE or with -) and prints it in another form.")
+		fmt.Fprintln(fs.Output(), "usage: termgames omok convert [-to psq|moves|board] [-size N] [-rule R] [FILE]\n\nReads a game record, a Piskvork .psq or a move string such as \"h8 i9 j10\",\nfrom FILE (standard input without FILE or with -) and prints it in another form.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return cli.UsageError{}
+	if err := parseQuietly(fs, args, stderr); err != nil {
+		return err
 	}
 	switch *to {
 	case "psq", "moves", "board":
@@ -282,6 +278,22 @@ func convertCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) er
 	return writeRecord(stdout, r, *to)
 }
 
+// parseQuietly parses the flags of a records command: -h prints the usage
+// on stderr, and a bad flag is a usage error of one line naming it.
+func parseQuietly(fs *flag.FlagSet, args []string, stderr io.Writer) error {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(stderr)
+		fs.Usage()
+		return err
+	case err != nil:
+		return cli.UsageError{Err: err}
+	}
+	return nil
+}
+
 // writeRecord prints r in the form to.
 func writeRecord(w io.Writer, r *Record, to string) error {
 	var err error
@@ -300,7 +312,6 @@ func writeRecord(w io.Writer, r *Record, to string) error {
 // the terminal. Playing on from it goes to omok's menu afterwards.
 func replayCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("termgames omok replay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var tag lang.Tag
 	fs.Func("lang", "`language`: ko or en (default: ko)", func(s string) (err error) {
 		tag, err = lang.Parse(s)
@@ -312,14 +323,11 @@ func replayCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) err
 	def, _ := DefaultRecordsDir()
 	records := fs.String("records", def, "`folder` that keeps the games played on from the record (\"\": keep none)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: termgames omok replay [flags] FILE\n\nShows a game record (a Piskvork .psq or a move string such as \"h8 i9 j10\")\nmove by move.")
+		fmt.Fprintln(fs.Output(), "usage: termgames omok replay [flags] FILE\n\nShows a game record (a Piskvork .psq or a move string such as \"h8 i9 j10\")\nmove by move.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return err
-		}
-		return cli.UsageError{}
+	if err := parseQuietly(fs, args, stderr); err != nil {
+		return err
 	}
 	switch {
 	case fs.NArg() != 1:

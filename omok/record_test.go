@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -185,9 +186,21 @@ func TestConvertUsage(t *testing.T) {
 		if c.want != "" && (ue.Err == nil || !strings.Contains(ue.Err.Error(), c.want)) {
 			t.Errorf("%q: %v, want it to name %s", c.args, ue.Err, c.want)
 		}
-		if out.Len() != 0 {
-			t.Errorf("%q: printed %q", c.args, out.String())
+		if out.Len() != 0 || errs.Len() != 0 {
+			t.Errorf("%q: printed %q, said %q besides the one line", c.args, out.String(), errs.String())
 		}
+	}
+	for _, args := range [][]string{{}, {"a.psq", "b.psq"}, {"-nosuch", "a.psq"}, {"-wide", "-narrow", "a.psq"}} {
+		var out, errs bytes.Buffer
+		err := replayCommand(args, strings.NewReader(""), &out, &errs)
+		var ue cli.UsageError
+		if !errors.As(err, &ue) || ue.Err == nil || errs.Len() != 0 {
+			t.Errorf("replay %q: %v, said %q; want a usage error of one line", args, err, errs.String())
+		}
+	}
+	var out, errs bytes.Buffer
+	if err := convertCommand([]string{"-h"}, strings.NewReader(""), &out, &errs); !errors.Is(err, flag.ErrHelp) || !strings.Contains(errs.String(), "usage: termgames omok convert") {
+		t.Errorf("-h: %v, %q", err, errs.String())
 	}
 }
 
