@@ -473,7 +473,7 @@ func (g *game) endLines(f *console.Frame, size console.Size, verdict string) {
 		row++
 	}
 	if g.keptLine != "" {
-		f.Line(row, g.keptLine)
+		f.Lines(row, console.Wrap(g.opt.Width, g.keptLine, max(size.Width, 20))...)
 	}
 }
 

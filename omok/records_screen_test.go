@@ -98,7 +98,7 @@ func TestUnwritableFolderSaidOnce(t *testing.T) {
 	}
 	w := console.NewCondition(console.Narrow)
 	d := playRecorded(t, Options{Width: w, Records: filepath.Join(file, "records")}, transcriptWin...)
-	screentest.MustContain(t, d.Frame().Text(w), "기보를 저장하지 못했습니다", "게임은 그대로 계속합니다.")
+	screentest.MustContain(t, d.Frame().Text(w), "기보를 저장하지 못했습니다: mkdir", "not a directory")
 	d.Send(console.Keys(" 1\r" + playKeys(transcriptWin...))...)
 	text := d.Frame().Text(w)
 	screentest.MustContain(t, text, "Player 1P의 승리로 게임을 종료합니다.")

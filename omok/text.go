@@ -118,7 +118,7 @@ var korean = texts{
 	rec: recordTexts{
 		moveString: "기보: ",
 		kept:       "기보를 저장했습니다: %s",
-		notKept:    "기보를 저장하지 못했습니다 (%v). 게임은 그대로 계속합니다.",
+		notKept:    "기보를 저장하지 못했습니다: %v",
 		listTitle:  "[기보 목록] 새 것부터",
 		listEmpty:  "저장된 기보가 없습니다. (%s)",
 		listKeys:   "↑ ↓ : 고르기   Enter : 열기   Esc : 메뉴로",
@@ -277,7 +277,7 @@ var english = texts{
 	rec: recordTexts{
 		moveString: "Moves: ",
 		kept:       "Game record kept: %s",
-		notKept:    "The game record could not be kept (%v). The game goes on.",
+		notKept:    "The game record could not be kept: %v",
 		listTitle:  "[Game records] newest first",
 		listEmpty:  "No game records yet. (%s)",
 		listKeys:   "Up Down: choose   Enter: open   Esc: menu",
