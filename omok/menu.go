@@ -688,7 +688,7 @@ func (s *replayScreen) View(size console.Size) console.Frame {
 // rule, the move shown, its time, the keys and the computer's view.
 func (s *replayScreen) panelLines() []string {
 	t, r := s.text, s.rec
-	lines := []string{s.name, playersName(t, r) + "  " + t.ruleWord[r.Rule] + "  " + resultName(t, r), ""}
+	lines := []string{s.name, playersName(t, r), t.ruleWord[r.Rule] + "  " + resultName(t, r), ""}
 	if s.at == 0 {
 		lines = append(lines, t.rec.start+"  ("+fmt.Sprintf(t.rec.moveCount, len(r.Moves))+")", "")
 	} else {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mattn/go-runewidth"
+
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/internal/screentest"
@@ -295,11 +297,42 @@ func TestReplayEnglishAndSmall(t *testing.T) {
 	s := newReplay(m, r, "a.psq", nil)
 	f := s.View(console.Size{Width: 60, Height: 50})
 	text := f.Text(w)
-	screentest.MustContain(t, text, "move 5: 1P (○) s19 / 5", "Left Right: one move")
+	screentest.MustContain(t, text, "move 5: 1P (○) s19 / 5", "Left Right: a move")
 	if hasHangul(text) {
 		t.Errorf("Hangul on an English screen:\n%s", text)
 	}
 	if f.Need.Height <= 19 {
 		t.Errorf("needs %v with the panel under the board", f.Need)
+	}
+}
+
+// A 19x19 record fits 80x24 with the panel beside the board, in either
+// language and width, whoever played.
+func TestReplayFits80x24(t *testing.T) {
+	r, err := ParseRecord([]byte("h8 i9 j10 a1 s19"), 19, Renju)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Levels, r.Unfinished = [2]int{0, 2}, true
+	for _, tag := range []lang.Tag{lang.Korean, lang.English} {
+		screentest.EachWidth(t, func(t *testing.T, w *runewidth.Condition) {
+			m := New(Options{Width: w, Lang: tag}, nil).(*menuScreen)
+			s := newReplay(m, r, "20261202-153012.psq", nil)
+			s.seen = &analysis{at: s.at, v: Verdict{Winner: P1, Moves: 12, ByFours: true}}
+			f := s.View(console.Size{Width: 80, Height: 24})
+			if f.Need.Width > 80 || f.Need.Height > 24 {
+				t.Errorf("%s: needs %v", tag, f.Need)
+			}
+			for _, row := range f.Rows[:19] {
+				for _, sp := range row {
+					if sp.Col >= 38 && sp.Col+console.Width(w, sp.Text) > 80 {
+						t.Errorf("%s: %q runs past column 80", tag, sp.Text)
+					}
+				}
+			}
+			if sp, ok := screentest.SpanAt(f, 0, 42); !ok || sp.Text != "20261202-153012.psq" {
+				t.Errorf("%s: the panel is not beside the board: %+v", tag, sp)
+			}
+		})
 	}
 }

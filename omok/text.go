@@ -295,7 +295,7 @@ var english = texts{
 		moveLine:   "move %d: %dP (%s) %s",
 		timeLine:   "time taken: %.1f s",
 		keys: []string{
-			"Left Right: one move  Home End: first, last",
+			"Left Right: a move  Home End: ends",
 			"PgUp PgDn: ten moves",
 			"digits + Enter: go to that move",
 			"n: move numbers on/off",
