@@ -1,6 +1,7 @@
 package omok
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/mattn/go-runewidth"
 
 	"termgames/console"
+	"termgames/internal/cli"
 	"termgames/internal/lang"
 	"termgames/internal/screentest"
 )
@@ -334,5 +336,48 @@ func TestReplayFits80x24(t *testing.T) {
 				t.Errorf("%s: the panel is not beside the board: %+v", tag, sp)
 			}
 		})
+	}
+}
+
+// The command line's -records picks the folder, "" keeps none, and over
+// SSH (an Online in the environment) nothing is kept whatever it says.
+func TestRecordsFlag(t *testing.T) {
+	w := console.NewCondition(console.Narrow)
+	online := func(back console.Screen) console.Screen { return back }
+	for _, c := range []struct {
+		args   []string
+		online bool
+		want   string
+	}{
+		{[]string{"-records", "/somewhere"}, false, "/somewhere"},
+		{[]string{"-records", ""}, false, ""},
+		{[]string{"-records", "/somewhere"}, true, ""},
+		{nil, true, ""},
+	} {
+		fs := flag.NewFlagSet("omok", flag.ContinueOnError)
+		start := Game().Flags(fs)
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		env := cli.Env{Width: w}
+		if c.online {
+			env.Online = online
+		}
+		s, err := start(env, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.(*menuScreen).opt.Records; got != c.want {
+			t.Errorf("%q, online %v: records in %q, want %q", c.args, c.online, got, c.want)
+		}
+	}
+	// Without the flag, locally: the config folder's termgames/records.
+	fs := flag.NewFlagSet("omok", flag.ContinueOnError)
+	s, _ := Game().Flags(fs)(cli.Env{Width: w}, nil)
+	if def, err := DefaultRecordsDir(); err == nil && s.(*menuScreen).opt.Records != def {
+		t.Errorf("records in %q, want %q", s.(*menuScreen).opt.Records, def)
+	}
+	if !strings.HasSuffix(filepath.ToSlash(s.(*menuScreen).opt.Records), "termgames/records") {
+		t.Errorf("default folder %q", s.(*menuScreen).opt.Records)
 	}
 }
