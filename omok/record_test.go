@@ -327,3 +327,22 @@ func FuzzParseMoves(f *testing.F) {
 		}
 	})
 }
+
+// The files docs/records.md converts: the move string and the .psq
+// written from it are the same game.
+func TestRecordFixtures(t *testing.T) {
+	moves, err := os.ReadFile(filepath.Join("testdata", "record.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	psq, err := os.ReadFile(filepath.Join("testdata", "record.psq"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := convert(t, moves, "psq"); !bytes.Equal(got, psq) {
+		t.Errorf("record.txt as psq:\n%s\nwant record.psq:\n%s", got, psq)
+	}
+	if got := convert(t, psq, "moves"); !bytes.Equal(got, moves) {
+		t.Errorf("record.psq as moves: %q, want %q", got, moves)
+	}
+}
