@@ -187,7 +187,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 			fmt.Fprintln(fs.Output(), "\nflags of the top menu:")
 			fs.PrintDefaults()
 		}
-		if err := parseFlags(fs, args, &c); err != nil {
+		if err := parseFlags(fs, args, 0, &c); err != nil {
 			return nil, nil, err
 		}
 		return newTopMenu(c, table), &c, nil
@@ -197,19 +197,26 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		return nil, nil, cmdline.UsageError{Command: "termgames", Err: fmt.Errorf("unknown command %q", cmd)}
 	}
 	g := table[i]
+	shared, flags, maxArgs := g.Shared, g.Flags, 0
 	if len(args) > 0 {
 		if sub, ok := g.Command(args[0]); ok {
-			return nil, nil, sub.Run(args[1:], stdin, stdout, stderr)
+			if sub.Flags == nil {
+				return nil, nil, sub.Run(args[1:], stdin, stdout, stderr)
+			}
+			// A command that shows a screen is started as a game is.
+			fs = flag.NewFlagSet("termgames "+cmd+" "+sub.Name, flag.ContinueOnError)
+			fs.SetOutput(stdout)
+			shared, flags, maxArgs, args = sub.Shared, sub.Flags, sub.MaxArgs, args[1:]
 		}
 	}
-	c.register(fs, g.Shared, langName(g.Lang))
-	start := g.Flags(fs)
-	if err := parseFlags(fs, args, &c); err != nil {
+	c.register(fs, shared, langName(g.Lang))
+	start := flags(fs)
+	if err := parseFlags(fs, args, maxArgs, &c); err != nil {
 		return nil, nil, err
 	}
 	screen, err := start(c.env(), nil)
 	if err != nil {
-		return nil, nil, cmdline.Usage(fs, err)
+		return nil, nil, err
 	}
 	return screen, &c, nil
 }
@@ -243,8 +250,8 @@ func langName(t lang.Tag) string {
 
 // parseFlags parses and checks flags, and builds the width measure they
 // choose; a stray argument is a usage error.
-func parseFlags(fs *flag.FlagSet, args []string, c *common) error {
-	if err := cmdline.Parse(fs, args, 0); err != nil {
+func parseFlags(fs *flag.FlagSet, args []string, maxArgs int, c *common) error {
+	if err := cmdline.Parse(fs, args, maxArgs); err != nil {
 		return err
 	}
 	if err := c.check(); err != nil {

@@ -163,6 +163,8 @@ var badValues = map[string][]string{
 	"termgames omok judge":        {"-nosuchflag=1"}, // the judge has no flag with a value
 	"termgames omok forbid":       {"-rule", "gomoku"},
 	"termgames omok brain":        {"-nodes", "many"},
+	"termgames omok convert":      {"-to", "pdf"},
+	"termgames omok replay":       {"-lang", "fr"},
 	"termgames baseball":          {"-digits", "5"},
 	"termgames baseball bench":    {"-ai", "psychic"},
 	"termgames minesweeper":       {"-seed", "x"},

@@ -3,6 +3,7 @@ package omok
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -193,6 +194,9 @@ func (b *Board) Last() (Point, bool) {
 	}
 	return b.moves[len(b.moves)-1], true
 }
+
+// History returns the points of the moves in the order played.
+func (b *Board) History() []Point { return slices.Clone(b.moves) }
 
 // Changes counts the changes to the board, every stone placed and every
 // one taken back, so that a screen can tell in one comparison whether it

@@ -18,6 +18,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/mattn/go-runewidth"
@@ -48,6 +49,8 @@ func Game() cli.Game {
 		Commands: []cli.Command{
 			{Name: "judge", Args: "[FILE]", Summary: "Baekjoon 2615: who won a 19x19 board (stdin without FILE or with -)", Run: judgeCommand},
 			{Name: "forbid", Args: "[FILE]", Summary: "forbidden points of a board (-rule renju|omok), as YXSHOWFORBID", Run: renju.ForbidCommand},
+			{Name: "convert", Args: "[-to psq|moves|board] [FILE]", Summary: "a game record (.psq or h8 i9 …) in another form (stdin without FILE or with -)", Run: convertCommand},
+			{Name: "replay", Args: "[flags] FILE", Summary: "replay a game record (.psq or h8 i9 …) move by move", Flags: replayFlags, Shared: cli.Glyphs | cli.Seed, MaxArgs: 1},
 			{Name: "brain", Args: "[flags]", Summary: "the Gomocup (piskvork) brain; also as a copy named pbrain-*", Run: engine.BrainCommand},
 		},
 	}
@@ -74,9 +77,10 @@ func flags(fs *flag.FlagSet) cli.Start {
 		computerFirst, err = parseFirst(s)
 		return err
 	})
+	records := recordsFlag(fs)
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
 		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Size: size, Rule: rule, Width: env.Width, Rand: env.Rand, Online: env.Online,
-			VsComputer: vsComputer, Level: level, ComputerFirst: computerFirst}
+			VsComputer: vsComputer, Level: level, ComputerFirst: computerFirst, Records: records(env)}
 		return New(opt, back), nil
 	}
 }
@@ -142,6 +146,9 @@ type Options struct {
 	// Rand drives the computer's mistakes (easy) and its choice among
 	// equal moves; nil: a fixed seed, the same game for the same moves.
 	Rand *rand.Rand
+	// Records is the folder that keeps every game's record (기보) and that
+	// the menu's 기보 보기 lists; "" keeps none and hides the entry.
+	Records string
 	// Online, set in a session of termgames serve, adds the menu's entry
 	// 온라인 대전, which shows the screen it returns (back: this menu).
 	Online func(back console.Screen) console.Screen
@@ -196,4 +203,110 @@ func New(opt Options, back console.Screen) console.Screen {
 		return newComputerGame(m, opt.Level, opt.ComputerFirst)
 	}
 	return m
+}
+
+// recordsFlag declares -records on fs, and returns the folder that keeps
+// the games once fs is parsed: -records, or termgames/records in the
+// user's config folder; "" keeps none. Over SSH (env.Online) the server's
+// folder is not the players' to share: nothing is kept, and the menu has no
+// entry for it.
+func recordsFlag(fs *flag.FlagSet) func(env cli.Env) string {
+	records, set := "", false
+	fs.Func("records", "`folder` that keeps every game's record (default: termgames/records in the user's config folder; \"\": keep none)", func(s string) error {
+		records, set = s, true
+		return nil
+	})
+	return func(env cli.Env) string {
+		switch {
+		case env.Online != nil:
+			return ""
+		case set:
+			return records
+		}
+		dir, err := DefaultRecordsDir()
+		if err != nil {
+			return "" // no config folder (no home): nothing kept, as with -records ""
+		}
+		return dir
+	}
+}
+
+// convertCommand is `omok convert [-to psq|moves|board] [FILE]`: a record
+// from FILE or standard input, in either form (told by its content),
+// printed in the form asked for. A bad record is said in one line naming
+// the file and the line or move, and nothing is printed.
+func convertCommand(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("termgames omok convert", flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	to := "moves"
+	fs.Func("to", "what to print: `psq` (Piskvork), moves (h8 i9 …) or board (the judge's 0 1 2 lines) (default moves)", func(s string) error {
+		switch s {
+		case "psq", "moves", "board":
+			to = s
+			return nil
+		}
+		return errors.New("want psq, moves or board")
+	})
+	size, rule := 0, Freestyle
+	fs.Func("size", "board `size` of a move string, which does not say it: 15 or 19 (default: 15, or 19 when a move needs it)", func(s string) (err error) {
+		size, err = ParseSize(s)
+		return err
+	})
+	fs.Var(&rule, "rule", "`rule` of a move string, which does not say it (default freestyle); a .psq says its own")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: termgames omok convert [-to psq|moves|board] [-size N] [-rule R] [FILE]\n\nReads a game record, a Piskvork .psq or a move string such as \"h8 i9 j10\",\nfrom FILE (standard input without FILE or with -) and prints it in another form.")
+		fs.PrintDefaults()
+	}
+	if err := cmdline.Parse(fs, args, 1); err != nil {
+		return err
+	}
+	if fs.NArg() == 1 && fs.Arg(0) != "-" {
+		r, err := ReadRecordFileAs(fs.Arg(0), size, rule)
+		if err != nil {
+			return err
+		}
+		return writeRecord(stdout, r, to)
+	}
+	r, err := readRecord(stdin, "standard input", size, rule)
+	if err != nil {
+		return err
+	}
+	return writeRecord(stdout, r, to)
+}
+
+// writeRecord prints r in the form to.
+func writeRecord(w io.Writer, r *Record, to string) error {
+	var err error
+	switch to {
+	case "psq":
+		_, err = w.Write(r.PSQ())
+	case "board":
+		_, err = io.WriteString(w, r.BoardText())
+	default:
+		_, err = fmt.Fprintln(w, r.MoveString())
+	}
+	return err
+}
+
+// replayFlags are the flags of `omok replay FILE`: the replay screen on
+// its own. Playing on from it goes to omok's menu afterwards, and its
+// games are kept as any other.
+func replayFlags(fs *flag.FlagSet) cli.Start {
+	records := recordsFlag(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: termgames omok replay [flags] FILE\n\nShows a game record (a Piskvork .psq or a move string such as \"h8 i9 j10\")\nmove by move.")
+		fs.PrintDefaults()
+	}
+	return func(env cli.Env, back console.Screen) (console.Screen, error) {
+		if fs.NArg() != 1 {
+			return nil, cmdline.Usagef(fs, "want the FILE to replay")
+		}
+		r, err := ReadRecordFile(fs.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Width: env.Width, Rand: env.Rand, Size: r.Size, Rule: r.Rule, Records: records(env)}
+		m := New(opt, back).(*menuScreen)
+		return newReplay(m, r, filepath.Base(fs.Arg(0)), nil), nil
+	}
 }

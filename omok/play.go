@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"time"
 
 	"termgames/console"
 	"termgames/omok/engine"
@@ -61,6 +62,19 @@ type game struct {
 	cpu     *computer
 	drawn   boardRows
 	widths  widths
+	// shapesAt is the board's count of changes the forbidden map was made
+	// for (Board.Changes): Update makes it again when they differ.
+	shapesAt int
+	// times are the moves' times, in the board's order; turnStart is when
+	// the move under way began, and clock the time of the latest event
+	// (the driver stamps every event with it).
+	times     []time.Duration
+	turnStart time.Time
+	clock     time.Time
+	// kept is set once the game has been handed to the records folder,
+	// keptLine what the end of the game says of it.
+	kept     bool
+	keptLine string
 }
 
 // boardRows are the board's rows as last drawn, the panel beside them
@@ -163,23 +177,79 @@ func (c *computer) cancelThinking() {
 	}
 }
 
-// answered plays the computer's move when it answers the latest think.
-func (g *game) answered(mv computerMove) {
+// answered plays the computer's move when it answers the latest think,
+// and keeps the game when that move ended it.
+func (g *game) answered(mv computerMove) console.Screen {
 	c := g.cpu
 	if c == nil || !c.thinking || mv.tag != c.tag {
-		return // stale: the person took the move back, or left
+		return g // stale: the person took the move back, or left
 	}
 	c.thinking = false
 	if mv.err != nil {
 		g.message = mv.err.Error()
-		return
+		return g
 	}
 	p := Point{Row: mv.move.Y, Col: mv.move.X}
-	if _, err := g.board.Place(p); err != nil {
+	out, err := g.board.Place(p)
+	if err != nil {
 		g.message = fmt.Sprintf("%v: %v", p, err)
-		return
+		return g
 	}
+	g.timed()
 	_ = c.board.Play(mv.move)
+	if out.Over() {
+		return g.keep(false, g)
+	}
+	return g
+}
+
+// timed notes the time of the move just placed, and starts the next.
+func (g *game) timed() {
+	g.times = append(g.times, max(g.clock.Sub(g.turnStart), 0))
+	g.turnStart = g.clock
+}
+
+// record is the game so far as a record (기보).
+func (g *game) record() *Record {
+	r := &Record{Size: g.board.Size(), Rule: g.board.Rule()}
+	for k, p := range g.board.History() {
+		m := Move{Point: p}
+		if k < len(g.times) { // a board set up without the clock: no times
+			m.Time = g.times[k]
+		}
+		r.Moves = append(r.Moves, m)
+	}
+	if g.cpu != nil {
+		r.Levels[g.cpu.human.Other()-1] = int(g.cpu.level) + 1
+	}
+	return r
+}
+
+// recordKept is a record's write, delivered as a console.ResultEvent.
+type recordKept struct {
+	path string
+	err  error
+}
+
+// keep hands the game to the records folder, off the UI goroutine, and
+// goes on to next; unfinished marks a game left before its end. A game
+// without moves, or played where no folder keeps records, is not kept.
+func (g *game) keep(unfinished bool, next console.Screen) console.Screen {
+	dir := g.opt.Records
+	if dir == "" || g.kept || g.board.Moves() == 0 {
+		return next
+	}
+	g.kept = true
+	rec := g.record()
+	rec.Unfinished = unfinished
+	when := g.clock
+	if when.IsZero() {
+		when = time.Now() // a game driven without a clock (a test's Update)
+	}
+	return console.Do(next, func(context.Context) any {
+		path, err := KeepRecord(dir, rec, when)
+		return recordKept{path: path, err: err}
+	})
 }
 
 // computersTurn reports whether the person must wait for the computer.
@@ -195,19 +265,51 @@ func newGame(m *menuScreen) *game {
 		glyphs: unicodeGlyphs,
 		forbid: unicodeForbid,
 		board:  NewBoard(m.opt.Size, m.opt.Rule),
+		clock:  m.clock,
 	}
+	g.turnStart = g.clock
 	if m.opt.ASCII {
 		g.glyphs, g.forbid = asciiGlyphs, asciiForbid
 	}
+	g.fillForbidden()
 	return g
 }
 
-// Update handles one key, or the computer's answer; resizes, ticks and
-// mouse reports change nothing. While the computer thinks every key works
-// as usual except placing a stone, which waits for its move.
+// fillForbidden makes the forbidden map again when the board changed
+// since it was made. It takes microseconds (BenchmarkForbiddenMap in
+// omok/renju), so it always matches the board, after a move, a refusal
+// or a take-back alike.
+func (g *game) fillForbidden() {
+	if g.shapes == nil || g.shapesAt != g.board.Changes() {
+		g.shapes = g.board.ForbiddenMap(g.shapes)
+		g.shapesAt = g.board.Changes()
+	}
+}
+
+// Update handles one event and brings the forbidden map up to date with
+// the board, for View to draw.
 func (g *game) Update(ev console.Event) console.Screen {
+	next := g.update(ev)
+	g.fillForbidden()
+	return next
+}
+
+// update handles one key, the computer's answer or the record's write;
+// resizes, ticks and mouse reports change nothing. While the computer
+// thinks every key works as usual except placing a stone, which waits for
+// its move.
+func (g *game) update(ev console.Event) console.Screen {
+	if !ev.Time.IsZero() {
+		g.clock = ev.Time
+		if g.turnStart.IsZero() { // a game started before any event (-ai)
+			g.turnStart = g.clock
+		}
+	}
 	if mv, ok := ev.Result.(computerMove); ok && ev.Type == console.ResultEvent {
-		g.answered(mv)
+		return g.answered(mv)
+	}
+	if k, ok := ev.Result.(recordKept); ok && ev.Type == console.ResultEvent {
+		g.keptLine = g.menu.noteKept(k)
 		return g
 	}
 	if ev.Type != console.KeyEvent {
@@ -265,11 +367,14 @@ func (g *game) place() console.Screen {
 		return g
 	}
 	g.message = ""
-	if g.cpu == nil {
-		return g
+	g.timed()
+	if g.cpu != nil {
+		_ = g.cpu.board.Play(engine.Point{X: g.cursor.Col, Y: g.cursor.Row})
 	}
-	_ = g.cpu.board.Play(engine.Point{X: g.cursor.Col, Y: g.cursor.Row})
-	if out.Over() {
+	switch {
+	case out.Over():
+		return g.keep(false, g)
+	case g.cpu == nil:
 		return g
 	}
 	return g.think()
@@ -302,6 +407,7 @@ func (g *game) undo() {
 		if g.cpu != nil {
 			g.cpu.board.Undo()
 		}
+		g.times = g.times[:min(len(g.times), g.board.Moves())]
 		p = q
 	}
 	g.cursor = p
@@ -317,7 +423,7 @@ func (g *game) answer(ev console.Event) console.Screen {
 		if g.cpu != nil {
 			g.cpu.cancelThinking()
 		}
-		return g.menu.reopen()
+		return g.keep(true, g.menu.reopen())
 	case ev.IsRune('n') || ev.IsRune('N') || ev.IsKey(console.KeyEsc):
 		g.confirm = false
 	}
@@ -334,13 +440,13 @@ func (g *game) View(size console.Size) console.Frame {
 	row := n
 	switch {
 	case out.Winner != Empty && g.cpu != nil && out.Winner != g.cpu.human:
-		f.Lines(row, g.text.computerWins, g.text.anyKey)
+		g.endLines(&f, size, g.text.computerWins)
 	case out.Winner != Empty:
-		f.Lines(row, fmt.Sprintf(g.text.win, int(out.Winner)), g.text.anyKey)
+		g.endLines(&f, size, fmt.Sprintf(g.text.win, int(out.Winner)))
 	case out.Draw && !g.board.Full():
-		f.Lines(row, g.text.noMoves, g.text.anyKey)
+		g.endLines(&f, size, g.text.noMoves)
 	case out.Draw:
-		f.Lines(row, g.text.draw, g.text.anyKey)
+		g.endLines(&f, size, g.text.draw)
 	case g.cpu != nil && g.cpu.thinking:
 		f.Lines(row, g.text.thinking, g.text.move)
 	default:
@@ -354,6 +460,21 @@ func (g *game) View(size console.Size) console.Frame {
 	}
 	f.Label(g.opt.Lang, console.Size{Width: g.measure().need, Height: n + 3})
 	return f
+}
+
+// endLines are the lines under the final board: the verdict, the key to
+// press, the game's move string (to copy into Gomocalc or Yixin), wrapped
+// to the screen, and what became of its record.
+func (g *game) endLines(f *console.Frame, size console.Size, verdict string) {
+	row := f.Lines(g.board.Size(), verdict, g.text.anyKey)
+	moves := g.record().MoveString()
+	for _, l := range console.Wrap(g.opt.Width, g.text.rec.moveString+moves, max(size.Width, 20)) {
+		f.Line(row, l)
+		row++
+	}
+	if g.keptLine != "" {
+		f.Lines(row, console.Wrap(g.opt.Width, g.keptLine, max(size.Width, 20))...)
+	}
 }
 
 // turnLine says who moves: the original's line between two people; against
@@ -398,11 +519,6 @@ func (g *game) drawBoard(f *console.Frame, size console.Size) {
 	shown := 2*n+panelGap+g.measure().panel <= size.Width
 	switch {
 	case d.rows == nil || d.changes != g.board.Changes() || d.wide != wide || d.shown != shown:
-		// The forbidden map is made afresh for every change of the board:
-		// it takes microseconds (BenchmarkForbiddenMap in omok/renju), and
-		// so it always matches the board, after a move, a refusal or a
-		// take-back alike.
-		g.shapes = g.board.ForbiddenMap(g.shapes)
 		*d = boardRows{rows: make([][]console.Span, n), changes: g.board.Changes(),
 			cursor: g.cursor, wide: wide, shown: shown}
 		if shown {

@@ -392,7 +392,7 @@ func TestWin(t *testing.T) {
 		if got := board(s, w, 15); strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Fatalf("board:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 		}
-		if got := under(s, w, 15); strings.Join(got, "\n") != "Player 1P의 승리로 게임을 종료합니다.\n아무 키를 입력하면 메뉴로 돌아갑니다." {
+		if got := under(s, w, 15); strings.Join(got, "\n") != "Player 1P의 승리로 게임을 종료합니다.\n아무 키를 입력하면 메뉴로 돌아갑니다.\n기보: a15 a14 b15 b14 c15 c14 d15 d14 e15" {
 			t.Errorf("under the board: %q", got)
 		}
 		// The five are marked, and nothing else: no cursor on the final board.
@@ -648,7 +648,7 @@ func TestEnglish(t *testing.T) {
 		t.Errorf("confirm: %q", got)
 	}
 	s = console.Feed(s, console.Keys("n"+playKeys(Point{1, 0}, Point{0, 1}, Point{1, 1}, Point{0, 2}, Point{1, 2}, Point{0, 3}, Point{1, 3}, Point{2, 0}, Point{1, 4}))...)
-	if got := under(s, w, 15); strings.Join(got, "\n") != "Player 2P wins. The game is over.\nPress any key to return to the menu." {
+	if got := under(s, w, 15); strings.Join(got, "\n") != "Player 2P wins. The game is over.\nPress any key to return to the menu.\nMoves: a15 a14 b15 b14 c15 c14 d15 d14 a13 e14" {
 		t.Errorf("win: %q", got)
 	}
 	if got := screenText(s, w); hasHangul(got) {

@@ -14,7 +14,11 @@ import (
 type texts struct {
 	menu     []string // the block between and including the '=' rules, without the rule entry
 	ruleItem string   // Printf format: the rule in force's name; the menu's last entry
-	online   string   // the entry an SSH session adds after the rule's
+	online   string   // the entry an SSH session adds after the rule's (and the records')
+	records  string   // the kept games' entry, after the rule's
+
+	// The records (기보).
+	rec      recordTexts
 	prompt   string
 	retry    string
 	howTo    []string // before the rule line
@@ -59,6 +63,42 @@ type texts struct {
 	legend     string      // Printf format: the × glyph; beside the board
 }
 
+// recordTexts are the lines of the records: the end of a game, the list
+// of kept games and the replay.
+type recordTexts struct {
+	moveString string // before the move string under a final board
+	kept       string // Printf format: the file's name
+	notKept    string // Printf format: the error
+	listTitle  string
+	listEmpty  string // Printf format: the folder
+	listKeys   string
+	loading    string
+	players    string    // Printf format: 1P's and 2P's names
+	person     [2]string // 1P, 2P
+	computer   string    // Printf format: the level's name
+	won        string    // Printf format: the player number
+	draw       string
+	unfinished string
+	going      string // not won, not marked unfinished
+	moveCount  string // Printf format: the number of moves
+	broken     string // Printf format: the file and what is wrong
+	start      string // the panel before the first move
+	moveLine   string // Printf format: move number, player, stone, point
+	timeLine   string // Printf format: seconds
+	keys       []string
+	gotoLine   string // Printf format: the digits typed
+	thinking   string
+	bestMove   string // Printf format: the point
+	winVCF     string // Printf format: player, stone, moves
+	winForced  string // Printf format: player, stone, moves
+	winSoon    string // Printf format: player, stone (no move count known)
+	better     string // Printf format: player, stone
+	even       string
+	over       string // the position shown is a finished game's
+	playOn     []string
+	playPrompt string
+}
+
 const rule28 = "============================"
 
 var korean = texts{
@@ -73,9 +113,51 @@ var korean = texts{
 		rule28,
 	},
 	ruleItem: "6. 규칙 선택 (지금: %s)",
-	online:   "7. 온라인 대전",
-	prompt:   "원하는 메뉴를 입력하세요 : ",
-	retry:    "다시 입력하세요.",
+	online:   "온라인 대전",
+	records:  "기보 보기",
+	rec: recordTexts{
+		moveString: "기보: ",
+		kept:       "기보를 저장했습니다: %s",
+		notKept:    "기보를 저장하지 못했습니다: %v",
+		listTitle:  "[기보 목록] 새 것부터",
+		listEmpty:  "저장된 기보가 없습니다. (%s)",
+		listKeys:   "↑ ↓ : 고르기   Enter : 열기   Esc : 메뉴로",
+		loading:    "기보를 읽는 중입니다...",
+		players:    "%s 대 %s",
+		person:     [2]string{"1P", "2P"},
+		computer:   "컴퓨터(%s)",
+		won:        "%dP 승",
+		draw:       "무승부",
+		unfinished: "미완",
+		going:      "진행 중",
+		moveCount:  "%d수",
+		broken:     "읽을 수 없음: %v",
+		start:      "0수: 빈 보드판",
+		moveLine:   "%d수: %dP(%s) %s",
+		timeLine:   "걸린 시간: %.1f초",
+		keys: []string{
+			"← → : 한 수  Home End : 처음, 끝",
+			"PgUp PgDn : 열 수",
+			"숫자 + Enter : 그 수로",
+			"n(ㅜ) : 수 번호 켜기/끄기",
+			"Space : 컴퓨터 분석",
+			"p(ㅔ) : 여기서 이어 두기",
+			"Esc : 나가기",
+		},
+		gotoLine:   "이동할 수: %s",
+		thinking:   "컴퓨터가 분석하는 중입니다...",
+		bestMove:   "추천 수: %s",
+		winVCF:     "%dP(%s)가 4를 이어 %d수 만에 이깁니다.",
+		winForced:  "%dP(%s)가 %d수 안에 이깁니다.",
+		winSoon:    "%dP(%s)에게 필승이 있습니다.",
+		better:     "%dP(%s)가 유리합니다.",
+		even:       "형세가 비슷합니다.",
+		over:       "이 수에서 게임이 끝났습니다.",
+		playOn:     []string{"1. 2인용으로 이어 두기", "2. 컴퓨터(쉬움)와 이어 두기", "3. 컴퓨터(보통)와 이어 두기", "4. 컴퓨터(어려움)와 이어 두기"},
+		playPrompt: "번호를 누르세요 (Esc: 취소)",
+	},
+	prompt: "원하는 메뉴를 입력하세요 : ",
+	retry:  "다시 입력하세요.",
 	howTo: []string{
 		rule28,
 		"오목은 보드판 위에 5개의 돌을 연속으로 놓으면 승리하는 게임입니다.",
@@ -190,9 +272,51 @@ var english = texts{
 		rule28,
 	},
 	ruleItem: "6. Choose the rule (now: %s)",
-	online:   "7. Play online",
-	prompt:   "Enter a menu number : ",
-	retry:    "Please enter again.",
+	online:   "Play online",
+	records:  "Game records",
+	rec: recordTexts{
+		moveString: "Moves: ",
+		kept:       "Game record kept: %s",
+		notKept:    "The game record could not be kept: %v",
+		listTitle:  "[Game records] newest first",
+		listEmpty:  "No game records yet. (%s)",
+		listKeys:   "Up Down: choose   Enter: open   Esc: menu",
+		loading:    "Reading the game records...",
+		players:    "%s vs %s",
+		person:     [2]string{"1P", "2P"},
+		computer:   "computer (%s)",
+		won:        "%dP won",
+		draw:       "draw",
+		unfinished: "unfinished",
+		going:      "not over",
+		moveCount:  "%d moves",
+		broken:     "unreadable: %v",
+		start:      "move 0: empty board",
+		moveLine:   "move %d: %dP (%s) %s",
+		timeLine:   "time taken: %.1f s",
+		keys: []string{
+			"Left Right: a move  Home End: ends",
+			"PgUp PgDn: ten moves",
+			"digits + Enter: go to that move",
+			"n: move numbers on/off",
+			"Space: ask the computer",
+			"p: play on from here",
+			"Esc: leave",
+		},
+		gotoLine:   "go to move: %s",
+		thinking:   "The computer is thinking...",
+		bestMove:   "its move: %s",
+		winVCF:     "%dP (%s) wins by fours in %d moves.",
+		winForced:  "%dP (%s) wins in %d moves at most.",
+		winSoon:    "%dP (%s) has a forced win.",
+		better:     "%dP (%s) stands better.",
+		even:       "The position is even.",
+		over:       "The game ended at this move.",
+		playOn:     []string{"1. Play on, two players", "2. Play on against the computer (easy)", "3. Play on against the computer (normal)", "4. Play on against the computer (hard)"},
+		playPrompt: "Press a number (Esc: cancel)",
+	},
+	prompt: "Enter a menu number : ",
+	retry:  "Please enter again.",
 	howTo: []string{
 		rule28,
 		"Omok is won by placing five stones in a row on the board.",
@@ -301,11 +425,17 @@ func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean
 
 // menuBlock is the menu with its entry for the rule, naming the rule in
 // force, and in an SSH session (online) the online tables' entry after it.
-func (t *texts) menuBlock(r Rule, online bool) []string {
+func (t *texts) menuBlock(r Rule, records, online bool) []string {
 	last := len(t.menu) - 1
 	block := append(slices.Clone(t.menu[:last]), fmt.Sprintf(t.ruleItem, t.ruleWord[r]))
+	n := itemRule
+	if records {
+		n++
+		block = append(block, fmt.Sprintf("%d. %s", n, t.records))
+	}
 	if online {
-		block = append(block, t.online)
+		n++
+		block = append(block, fmt.Sprintf("%d. %s", n, t.online))
 	}
 	return append(block, t.menu[last])
 }

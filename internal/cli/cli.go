@@ -50,9 +50,8 @@ type Env struct {
 
 // Start makes a game's first screen, its menu, once its flags are parsed.
 // back is where the menu's quit goes (the top menu); nil when the game was
-// started as a command, whose quit then ends the program. An error is the
-// command line's fault (flags that do not fit together), and the program
-// says it as a cmdline.UsageError of the game's command.
+// started as a command, whose quit then ends the program. An error is a
+// failure (status 1), a cmdline.UsageError a bad command line (status 2).
 type Start func(env Env, back console.Screen) (console.Screen, error)
 
 // Game is one row of the table of games.
@@ -76,17 +75,26 @@ type Game struct {
 	Commands []Command
 }
 
-// Command is a subcommand of a game, run without a terminal: the judge, the
-// brain, a benchmark.
+// Command is a subcommand of a game: one run without a terminal (the
+// judge, the brain, a benchmark), which has Run, or one that shows a screen
+// (a replay), which has Flags and is started as a game is.
 type Command struct {
 	Name    string // termgames GAME NAME
 	Args    string // its arguments in the usage, e.g. "[FILE]"
 	Summary string // its line in the usage
 	// Run does the command's work; it parses args with cmdline.Parse, its
 	// FlagSet writing to stdout, where -h's answer goes since it was asked
-	// for. flag.ErrHelp means -h was answered (status 0), a cmdline.UsageError a
-	// bad command line (status 2), any other error a failure (status 1).
+	// for. flag.ErrHelp means -h was answered (status 0), a
+	// cmdline.UsageError a bad command line (status 2), any other error a
+	// failure (status 1).
 	Run func(args []string, stdin io.Reader, stdout, stderr io.Writer) error
+	// Flags, for a command that shows a screen, declares its own flags as
+	// Game.Flags does; the program adds -lang and the Shared flags, takes
+	// up to MaxArgs arguments (Start reads them from fs.Args), and runs the
+	// screen Start returns in the terminal.
+	Flags   func(fs *flag.FlagSet) Start
+	Shared  Shared
+	MaxArgs int
 }
 
 // Command returns the game's subcommand called name.
