@@ -36,7 +36,7 @@ const forcedScore = 19000
 // machine). A forced win is played out, the engine against itself with a
 // small node limit each move, to count the winner's moves.
 func Analyse(ctx context.Context, rec *Record, at int, lim engine.Limits) (Verdict, error) {
-	b, err := engineBoard(rec, at)
+	b, err := rec.Board(at).Engine()
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -87,18 +87,4 @@ func playOut(ctx context.Context, eng *engine.Engine, b *engine.Board, winner St
 		}
 	}
 	return 0, false
-}
-
-// engineBoard is the engine's board after at moves of rec.
-func engineBoard(rec *Record, at int) (*engine.Board, error) {
-	b, err := engine.NewBoard(rec.Size, engine.RuleOf(rec.Rule))
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range rec.Moves[:at] {
-		if err := b.Play(engine.Point{X: m.Col, Y: m.Row}); err != nil {
-			return nil, err
-		}
-	}
-	return b, nil
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"termgames/omok/engine"
 	"termgames/omok/renju"
 )
 
@@ -193,6 +194,23 @@ func (b *Board) Last() (Point, bool) {
 		return Point{}, false
 	}
 	return b.moves[len(b.moves)-1], true
+}
+
+// Engine returns the position as the engine searches it: a board of the
+// engine's with the same moves, made afresh, so that the game's Board stays
+// the one position the screen, the forbidden points and the engine are fed
+// from.
+func (b *Board) Engine() (*engine.Board, error) {
+	e, err := engine.NewBoard(b.size, engine.RuleOf(b.rule))
+	if err != nil {
+		return nil, fmt.Errorf("omok: the engine's board: %w", err)
+	}
+	for k, p := range b.moves {
+		if err := e.Play(engine.Point{X: p.Col, Y: p.Row}); err != nil {
+			return nil, fmt.Errorf("omok: the engine's board, move %d at %v: %w", k+1, p, err)
+		}
+	}
+	return e, nil
 }
 
 // History returns the points of the moves in the order played.

@@ -539,24 +539,17 @@ func playOn(m *menuScreen, r *Record, n int, level int) console.Screen {
 	g := newGame(m)
 	m.opt = saved // the menu's own rule stays
 	if level >= 0 {
-		eb, err := engine.NewBoard(r.Size, engine.RuleOf(r.Rule))
-		if err != nil {
-			panic(fmt.Sprintf("omok: engine board: %v", err))
-		}
-		g.cpu = &computer{eng: engine.New(engine.Level(level), nil), level: engine.Level(level), board: eb, nodes: m.opt.ComputerNodes}
+		g.cpu = &computer{eng: engine.New(engine.Level(level), nil), level: engine.Level(level), nodes: m.opt.ComputerNodes}
 	}
+	g.board = r.Board(n)
 	for _, mv := range r.Moves[:n] {
-		_, _ = g.board.Place(mv.Point) // a Record replays
 		g.times = append(g.times, mv.Time)
-		if g.cpu != nil {
-			_ = g.cpu.board.Play(engine.Point{X: mv.Col, Y: mv.Row})
-		}
 	}
 	g.cursor = Point{r.Size / 2, r.Size / 2}
 	if p, ok := g.board.Last(); ok {
 		g.cursor = p
 	}
-	g.fillForbidden()
+	g.prepare()
 	if g.cpu != nil {
 		g.cpu.human = g.board.Turn()
 	}

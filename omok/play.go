@@ -77,19 +77,17 @@ type game struct {
 	keptLine string
 }
 
-// boardRows are the board's rows as last drawn, the panel beside them
-// included, with what they were drawn from. A cursor move builds the two
-// rows it touches again, a move or a take-back all of them; a frame where
-// nothing changed builds none. The rows are the spans handed to frames,
-// never changed afterwards (the renderer knows a row it drew by its
-// slice): a row that changes is built anew.
+// boardRows are the board's rows as last built, and the panel's spans
+// beside each, with what they were built from. A cursor move builds the
+// two rows it touches again, a move or a take-back all of them; an event
+// that changed nothing builds none. View puts the panel beside the rows
+// where the terminal is wide enough.
 type boardRows struct {
 	rows    [][]console.Span
-	panel   [][]console.Span // the panel's spans of each row; nil: not shown
+	panel   [][]console.Span // the panel's spans of each row
 	changes int              // the board's count of changes drawn (Board.Changes); a game keeps its one board
 	cursor  Point
 	wide    bool // the width measure in force
-	shown   bool // the panel fitted
 }
 
 // widths are the widths of the game's lines for one width measure: they
@@ -108,7 +106,6 @@ type widths struct {
 type computer struct {
 	eng      *engine.Engine
 	level    engine.Level
-	board    *engine.Board
 	human    Stone // the person's stones
 	thinking bool
 	tag      int
@@ -127,11 +124,6 @@ type computerMove struct {
 // level; the computer moves first (with ○) when computerFirst.
 func newComputerGame(m *menuScreen, level engine.Level, computerFirst bool) console.Screen {
 	g := newGame(m)
-	eb, err := engine.NewBoard(g.board.Size(), engine.RuleOf(g.board.Rule()))
-	if err != nil {
-		// The screens' sizes (5 to 19) are all the engine's.
-		panic(fmt.Sprintf("omok: engine board: %v", err))
-	}
 	var rng *rand.Rand
 	if m.opt.Rand != nil {
 		// A source of its own: a game left while the computer thinks may
@@ -139,7 +131,9 @@ func newComputerGame(m *menuScreen, level engine.Level, computerFirst bool) cons
 		// not safe for two goroutines.
 		rng = rand.New(rand.NewPCG(m.opt.Rand.Uint64(), m.opt.Rand.Uint64()))
 	}
-	g.cpu = &computer{eng: engine.New(level, rng), level: level, board: eb, human: P1, nodes: m.opt.ComputerNodes}
+	g.cpu = &computer{eng: engine.New(level, rng), level: level, human: P1, nodes: m.opt.ComputerNodes}
+	g.drawn = boardRows{} // the panel names the computer now
+	g.prepare()
 	if computerFirst {
 		g.cpu.human = P2
 		return g.think()
@@ -152,8 +146,13 @@ func newComputerGame(m *menuScreen, level engine.Level, computerFirst bool) cons
 func (g *game) think() console.Screen {
 	c := g.cpu
 	c.tag++
+	b, err := g.board.Engine()
+	if err != nil {
+		g.message = err.Error()
+		return g
+	}
 	c.thinking = true
-	tag, b, eng := c.tag, c.board.Clone(), c.eng
+	tag, eng := c.tag, c.eng
 	lim := engine.DefaultLimits(c.level)
 	if c.nodes > 0 {
 		lim = engine.Limits{Nodes: c.nodes}
@@ -196,7 +195,6 @@ func (g *game) answered(mv computerMove) console.Screen {
 		return g
 	}
 	g.timed()
-	_ = c.board.Play(mv.move)
 	if out.Over() {
 		return g.keep(false, g)
 	}
@@ -271,26 +269,44 @@ func newGame(m *menuScreen) *game {
 	if m.opt.ASCII {
 		g.glyphs, g.forbid = asciiGlyphs, asciiForbid
 	}
-	g.fillForbidden()
+	g.prepare()
 	return g
 }
 
-// fillForbidden makes the forbidden map again when the board changed
-// since it was made. It takes microseconds (BenchmarkForbiddenMap in
-// omok/renju), so it always matches the board, after a move, a refusal
-// or a take-back alike.
-func (g *game) fillForbidden() {
+// prepare brings what View draws up to date with the game: the forbidden
+// map (made again when the board changed: it takes microseconds,
+// BenchmarkForbiddenMap in omok/renju), the widths of the game's lines
+// under the width measure in force, and the board's rows, built again only
+// where they changed.
+func (g *game) prepare() {
 	if g.shapes == nil || g.shapesAt != g.board.Changes() {
 		g.shapes = g.board.ForbiddenMap(g.shapes)
 		g.shapesAt = g.board.Changes()
 	}
+	wide := g.opt.Width.EastAsianWidth
+	if !g.widths.ok || g.widths.wide != wide {
+		g.widths = widths{ok: true, wide: wide, need: g.needWidth(), panel: g.panelWidth()}
+	}
+	n, d := g.board.Size(), &g.drawn
+	switch {
+	case d.rows == nil || d.changes != g.board.Changes() || d.wide != wide:
+		*d = boardRows{rows: make([][]console.Span, n), panel: g.panel(), changes: g.board.Changes(),
+			cursor: g.cursor, wide: wide}
+		for r := range n {
+			d.rows[r] = g.boardRow(r)
+		}
+	case d.cursor != g.cursor:
+		was := d.cursor.Row
+		d.cursor = g.cursor
+		d.rows[was] = g.boardRow(was)
+		d.rows[g.cursor.Row] = g.boardRow(g.cursor.Row)
+	}
 }
 
-// Update handles one event and brings the forbidden map up to date with
-// the board, for View to draw.
+// Update handles one event and prepares what View draws.
 func (g *game) Update(ev console.Event) console.Screen {
 	next := g.update(ev)
-	g.fillForbidden()
+	g.prepare()
 	return next
 }
 
@@ -368,9 +384,6 @@ func (g *game) place() console.Screen {
 	}
 	g.message = ""
 	g.timed()
-	if g.cpu != nil {
-		_ = g.cpu.board.Play(engine.Point{X: g.cursor.Col, Y: g.cursor.Row})
-	}
 	switch {
 	case out.Over():
 		return g.keep(false, g)
@@ -403,9 +416,6 @@ func (g *game) undo() {
 		if !ok {
 			g.message = g.text.noUndo
 			return
-		}
-		if g.cpu != nil {
-			g.cpu.board.Undo()
 		}
 		g.times = g.times[:min(len(g.times), g.board.Moves())]
 		p = q
@@ -458,7 +468,7 @@ func (g *game) View(size console.Size) console.Frame {
 			f.Line(row+2, g.message)
 		}
 	}
-	f.Label(g.opt.Lang, console.Size{Width: g.measure().need, Height: n + 3})
+	f.Label(g.opt.Lang, console.Size{Width: g.widths.need, Height: n + 3})
 	return f
 }
 
@@ -510,46 +520,27 @@ func (g *game) finalLines() []string {
 
 // drawBoard puts every cell's glyph at column 2*c, so that the board is
 // square whether the terminal draws □ ○ ● one column wide or two, and the
-// panel beside it when the terminal is wide enough. The rows are kept from
-// frame to frame (boardRows) and built again only where they changed.
+// panel beside it when the terminal is wide enough. Update built the rows
+// (prepare).
 func (g *game) drawBoard(f *console.Frame, size console.Size) {
-	n := g.board.Size()
 	d := &g.drawn
-	wide := g.opt.Width.EastAsianWidth
-	shown := 2*n+panelGap+g.measure().panel <= size.Width
-	switch {
-	case d.rows == nil || d.changes != g.board.Changes() || d.wide != wide || d.shown != shown:
-		*d = boardRows{rows: make([][]console.Span, n), changes: g.board.Changes(),
-			cursor: g.cursor, wide: wide, shown: shown}
-		if shown {
-			d.panel = g.panel()
-		}
-		for r := range n {
-			d.rows[r] = g.boardRow(r)
-		}
-	case d.cursor != g.cursor:
-		was := d.cursor.Row
-		d.cursor = g.cursor
-		d.rows[was] = g.boardRow(was)
-		d.rows[g.cursor.Row] = g.boardRow(g.cursor.Row)
-	}
+	shown := 2*g.board.Size()+panelGap+g.widths.panel <= size.Width
 	for r, row := range d.rows {
+		if shown && len(d.panel[r]) > 0 {
+			row = append(row[:len(row):len(row)], d.panel[r]...)
+		}
 		f.SetRow(r, row)
 	}
 }
 
-// boardRow builds row r of the board, and the panel's spans beside it.
+// boardRow builds row r of the board.
 // Only the glyph's own cells carry its style: the cursor and the winning
 // five cover the stone, not the spacing after it.
 func (g *game) boardRow(r int) []console.Span {
 	n := g.board.Size()
 	out := g.board.Outcome()
 	last, hasLast := g.board.Last()
-	var panel []console.Span
-	if g.drawn.panel != nil {
-		panel = g.drawn.panel[r]
-	}
-	row := make([]console.Span, n, n+len(panel))
+	row := make([]console.Span, n)
 	for c := range n {
 		p := Point{r, c}
 		s := g.board.At(p)
@@ -575,7 +566,7 @@ func (g *game) boardRow(r int) []console.Span {
 		}
 		row[c] = console.Span{Col: 2 * c, Text: glyph, Style: st}
 	}
-	return append(row, panel...)
+	return row
 }
 
 // panelLines are the lines beside the board: the keys, a blank line for
@@ -625,15 +616,6 @@ func (g *game) panel() [][]console.Span {
 		console.Span{Col: col + 7, Text: "2P"},
 		console.Span{Col: col + 10, Text: console.Pad(w, g.glyphs[P2], 2)})
 	return rows
-}
-
-// measure returns the widths of the game's lines under the width measure
-// in force, measuring them again only when that changed.
-func (g *game) measure() widths {
-	if wide := g.opt.Width.EastAsianWidth; !g.widths.ok || g.widths.wide != wide {
-		g.widths = widths{ok: true, wide: wide, need: g.needWidth(), panel: g.panelWidth()}
-	}
-	return g.widths
 }
 
 // panelWidth is the panel's widest line. Whether the panel fits must not

@@ -299,11 +299,14 @@ func placeError(err error, size int) error {
 }
 
 // Board replays the first n moves (all of them when n is past the end)
-// and returns the position.
+// and returns the position. Every Record replays: ParseRecord checks its
+// moves, and a game's record is of moves its board took.
 func (r *Record) Board(n int) *Board {
 	b := NewBoard(r.Size, r.Rule)
-	for _, m := range r.Moves[:min(max(n, 0), len(r.Moves))] {
-		_, _ = b.Place(m.Point) // a Record replays (check)
+	for k, m := range r.Moves[:min(max(n, 0), len(r.Moves))] {
+		if _, err := b.Place(m.Point); err != nil {
+			panic(fmt.Sprintf("omok: a record's move %d at %v: %v", k+1, m.Point, err))
+		}
 	}
 	return b
 }

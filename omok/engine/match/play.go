@@ -154,8 +154,7 @@ func (b *brain) reply(last engine.Point) (engine.Point, error) {
 }
 
 func (b *brain) close() error {
-	_ = b.send("END")
-	return b.stop()
+	return errors.Join(b.send("END"), b.stop())
 }
 
 // ownBrain is termgames' brain at a level, in this process, over pipes,
@@ -206,14 +205,18 @@ func program(g game, command string, turn int, nodes int64) (*brain, error) {
 	return &brain{game: g, label: filepath.Base(f[0]), turn: turn, info: info, w: in, r: bufio.NewReader(out), stop: func() error {
 		in.Close()
 		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
+		var exit error
+		go func() { exit = cmd.Wait(); close(done) }()
 		select {
 		case <-done:
+			return exit
 		case <-time.After(3 * time.Second):
-			_ = cmd.Process.Kill()
-			<-done
 		}
-		return nil
+		if err := cmd.Process.Kill(); err != nil {
+			return fmt.Errorf("%s did not end within 3 s of END, and killing it failed: %w", f[0], err)
+		}
+		<-done
+		return fmt.Errorf("%s did not end within 3 s of END: killed", f[0])
 	}}, nil
 }
 
@@ -375,8 +378,9 @@ func (g *bsd) reply(last engine.Point) (engine.Point, error) {
 
 func (g *bsd) close() error {
 	if g.session != "" {
-		_, _ = g.tmux("kill-session", "-t", g.session)
+		_, err := g.tmux("kill-session", "-t", g.session)
 		g.session = ""
+		return err
 	}
 	return nil
 }
@@ -595,8 +599,7 @@ func playMatch(c matchConfig, log io.Writer) (matchResult, error) {
 		ours := ownBrain(c.game, c.level, c.nodes, uint64(g), c.turn)
 		theirs, err := newOpponent(g)
 		if err != nil {
-			_ = ours.close()
-			return r, err
+			return r, errors.Join(err, ours.close())
 		}
 		ourColor := engine.Black
 		if g%2 == 1 {

@@ -58,13 +58,13 @@ func randomDense(rng *rand.Rand, size int) *renju.Board {
 		if b.At(p) != renju.Empty {
 			continue
 		}
-		_ = b.Put(p, c)
+		mustPut(b, p, c)
 		long := false
 		for d := range 4 {
 			long = long || b.Run(p, d) >= 5
 		}
 		if long {
-			_ = b.Put(p, renju.Empty)
+			mustPut(b, p, renju.Empty)
 			continue
 		}
 		placed++
@@ -74,7 +74,7 @@ func randomDense(rng *rand.Rand, size int) *renju.Board {
 		for i := range n {
 			p := renju.Point{Row: i / size, Col: i % size}
 			if b.At(p) == renju.Black {
-				_ = b.Put(p, renju.Empty)
+				mustPut(b, p, renju.Empty)
 				break
 			}
 		}
@@ -189,9 +189,9 @@ func forbidRapfiCommand(args []string, stdout, stderr io.Writer) (func() error, 
 					if b.At(p) != renju.Empty {
 						continue
 					}
-					_ = b.Put(p, renju.Black)
+					mustPut(b, p, renju.Black)
 					five = five || b.Winner(renju.Renju, p) == renju.Black
-					_ = b.Put(p, renju.Empty)
+					mustPut(b, p, renju.Empty)
 					if sh := b.Forbidden(renju.Renju, renju.Black, p); sh != renju.None {
 						shapes[sh]++
 					}
@@ -236,6 +236,13 @@ func ourForbidden(b *renju.Board) (map[string]bool, error) {
 		return nil, fmt.Errorf("omok forbid: %v: %s", err, errOut.String())
 	}
 	return forbidSet(out.String())
+}
+
+// mustPut puts s at p, a point of b: the random positions put only those.
+func mustPut(b *renju.Board, p renju.Point, s renju.Stone) {
+	if err := b.Put(p, s); err != nil {
+		panic(fmt.Sprintf("match: %v", err))
+	}
 }
 
 // rapfiForbidden is what Rapfi's YXSHOWFORBID says of b under renju.
@@ -338,7 +345,9 @@ func rapfiThink(br *brain, o []engine.Point) (int, bool, engine.Point, time.Dura
 			case strings.Contains(v, "M"):
 				eval = 100000
 			default:
-				eval, _ = strconv.Atoi(v)
+				if eval, err = strconv.Atoi(v); err != nil {
+					return 0, false, none, 0, fmt.Errorf("Rapfi's evaluation in %q: %w", line, err)
+				}
 			}
 			continue
 		}
