@@ -346,7 +346,7 @@ func rapfiThink(br *brain, o []engine.Point) (int, bool, engine.Point, time.Dura
 				eval = 100000
 			default:
 				if eval, err = strconv.Atoi(v); err != nil {
-					return 0, false, none, 0, fmt.Errorf("Rapfi's evaluation in %q: %w", line, err)
+					return 0, false, none, 0, fmt.Errorf("the evaluation in Rapfi's %q: %w", line, err)
 				}
 			}
 			continue
