@@ -40,6 +40,19 @@ func needRapfi(fs *flag.FlagSet, path string) error {
 }
 
 // startRapfi starts Rapfi, its answers read at timeout_turn 1000 unless
+
+// withRapfi is the run of a tool that talks to Rapfi: it starts Rapfi from
+// path, runs use, and ends Rapfi; an error in ending it is the run's too.
+func withRapfi(path string, use func(br *brain) error) func() error {
+	return func() error {
+		br, err := startRapfi(path)
+		if err != nil {
+			return err
+		}
+		return errors.Join(use(br), br.close())
+	}
+}
+
 // the tool sends its own limits.
 func startRapfi(path string) (*brain, error) {
 	return program(game{size: 15}, path, 1000, 0)
@@ -155,12 +168,7 @@ func forbidRapfiCommand(args []string, stdout, stderr io.Writer) (func() error, 
 	if err := needRapfi(fs, *rapfiPath); err != nil {
 		return nil, err
 	}
-	return func() error {
-		br, err := startRapfi(*rapfiPath)
-		if err != nil {
-			return err
-		}
-		defer br.close()
+	return withRapfi(*rapfiPath, func(br *brain) error {
 		rng := rand.New(rand.NewPCG(*seed, 23))
 		var (
 			total, withFive, points, differ int
@@ -226,7 +234,7 @@ func forbidRapfiCommand(args []string, stdout, stderr io.Writer) (func() error, 
 			return fmt.Errorf("%d of %d positions differ", differ, total)
 		}
 		return nil
-	}, nil
+	}), nil
 }
 
 // ourForbidden is what `omok forbid` says of b, black to move.
@@ -388,12 +396,7 @@ func makeOpeningsCommand(args []string, stdout, stderr io.Writer) (func() error,
 	if err := needRapfi(fs, *rapfiPath); err != nil {
 		return nil, err
 	}
-	return func() error {
-		br, err := startRapfi(*rapfiPath)
-		if err != nil {
-			return err
-		}
-		defer br.close()
+	return withRapfi(*rapfiPath, func(br *brain) error {
 		rng := rand.New(rand.NewPCG(*seed, 2615))
 		var out strings.Builder
 		fmt.Fprintf(&out, "# Balanced openings, 15x15 freestyle: stones x,y (0-based), black first, colours alternating.\n")
@@ -450,7 +453,7 @@ func makeOpeningsCommand(args []string, stdout, stderr io.Writer) (func() error,
 			return err
 		}
 		return os.WriteFile(*outFile, []byte(out.String()), 0o644)
-	}, nil
+	}), nil
 }
 
 func abs(x int) int {
@@ -497,12 +500,7 @@ func reviewCommand(args []string, stdout, stderr io.Writer) (func() error, error
 	if err := needRapfi(fs, *rapfiPath); err != nil {
 		return nil, err
 	}
-	return func() error {
-		br, err := startRapfi(*rapfiPath)
-		if err != nil {
-			return err
-		}
-		defer br.close()
+	return withRapfi(*rapfiPath, func(br *brain) error {
 		limit := fmt.Sprintf("INFO MAX_NODE %d", *reviewN)
 		prev := 0
 		for n := *from; n < len(moves); n++ {
@@ -524,7 +522,7 @@ func reviewCommand(args []string, stdout, stderr io.Writer) (func() error, error
 			prev = v
 		}
 		return nil
-	}, nil
+	}), nil
 }
 
 // rapfiGamesCommand has Rapfi play itself -make games on 15x15 freestyle,
@@ -556,12 +554,7 @@ func rapfiGamesCommand(args []string, stdout, stderr io.Writer) (func() error, e
 	if err := needRapfi(fs, *rapfiPath); err != nil {
 		return nil, err
 	}
-	return func() error {
-		br, err := startRapfi(*rapfiPath)
-		if err != nil {
-			return err
-		}
-		defer br.close()
+	return withRapfi(*rapfiPath, func(br *brain) error {
 		out, finish, err := createOut(*outFile, stdout)
 		if err != nil {
 			return err
@@ -609,7 +602,7 @@ func rapfiGamesCommand(args []string, stdout, stderr io.Writer) (func() error, e
 		}
 		fmt.Fprintf(stderr, "%d games, %d positions\n", *makeN, total)
 		return errors.Join(w.Flush(), finish())
-	}, nil
+	}), nil
 }
 
 // createOut is where a tool writes its data: the file name (gzipped when
