@@ -1,0 +1,178 @@
+// Package store is what termgames serve keeps: players and their names,
+// every online game (in play, move by move, and finished), each player's
+// ratings, and minesweeper's games of players with a key. It is small
+// interfaces with no SQL, after soft-serve's store: the SQLite
+// implementation is store/sqlite, and Memory (memory.go) keeps the same in
+// memory for tests that do not look at the file.
+//
+// The rules of what is kept live here, once, for every implementation:
+// a name belongs to the key that first used it; a game is rated when both
+// players have keys; a rated game's ratings change in the same transaction
+// that keeps its end.
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"termgames/internal/glicko2"
+)
+
+// Store is everything the server keeps.
+type Store interface {
+	Players
+	Games
+	Ratings
+	Mines
+	// Close closes the store; nothing may be called after.
+	Close() error
+}
+
+// Errors of the store.
+var (
+	// ErrNotFound: no such game or player.
+	ErrNotFound = errors.New("not found")
+	// ErrFinished: the game has ended already; nothing more is added.
+	ErrFinished = errors.New("the game has ended")
+)
+
+// Player is a player with a key: the key's fingerprint is who they are,
+// Name what every screen shows.
+type Player struct {
+	Key     string // SHA256 fingerprint of the SSH key
+	Name    string // unique on the server
+	Created time.Time
+}
+
+// Players keeps who has which name.
+type Players interface {
+	// Player returns the player with key, registering them the first time
+	// under the first free name of want, want~2, want~3, … (want has no
+	// '~': the caller strips it). A name once given is the key's for good.
+	Player(ctx context.Context, key, want string) (Player, error)
+	// NameTaken reports whether a player with a key holds name: a guest
+	// asking for it is shown apart.
+	NameTaken(ctx context.Context, name string) (bool, error)
+}
+
+// Seat is a player at a game, as kept.
+type Seat struct {
+	Key    string // "" for a guest
+	Name   string
+	Resume string // the resume code, while the game is in play
+}
+
+// Move is one move of a game in play, in the game's own notation: omok's
+// point as "h8", baseball's guess "123" or a secret chosen "=123".
+type Move struct {
+	Seat int
+	Text string
+	// Time is what the player took for it (the .psq's milliseconds).
+	Time time.Duration
+	At   time.Time // when it was made
+}
+
+// Game is one online game: in play while Ended is zero.
+type Game struct {
+	ID      int64
+	Game    string // "omok" or "baseball"
+	Rule    string // omok's rule ("freestyle", …); "" for baseball
+	Code    string // the table's code
+	Seats   [2]Seat
+	Rated   bool
+	Started time.Time
+	Moves   []Move // in play: every move so far
+
+	// Once ended:
+	Ended  time.Time
+	Winner int    // the winning seat, -1 for a draw
+	How    string // "five", "found", "draw", "resigned", "forfeit", …
+	// Record is the finished game in its game's record format: omok's
+	// Piskvork .psq; baseball's rounds as text.
+	Record []byte
+	// Before and After are the seats' ratings around a rated game.
+	Before, After [2]glicko2.Rating
+}
+
+// Result is how a game ended, with its record.
+type Result struct {
+	Ended  time.Time
+	Winner int // -1: a draw
+	How    string
+	Record []byte
+}
+
+// Games keeps the online games: a game is begun when its second player
+// sits down, each move is added (and committed) before the opponent sees
+// it, and its end is kept with the record.
+type Games interface {
+	// Begin keeps a game that starts now, with no moves yet; it sets
+	// g.Rated (both seats have keys) and returns its ID.
+	Begin(ctx context.Context, g Game) (int64, error)
+	// AddMove keeps a move of game id, in play.
+	AddMove(ctx context.Context, id int64, m Move) error
+	// Finish keeps the end of game id and, when it is rated, both
+	// players' new ratings, in one transaction; it returns the game as
+	// kept (with Before and After).
+	Finish(ctx context.Context, id int64, r Result) (Game, error)
+	// InPlay returns every game not yet ended, with its moves: the tables
+	// to bring back after a restart.
+	InPlay(ctx context.Context) ([]Game, error)
+	// Game returns a game, in play or ended, with its moves.
+	Game(ctx context.Context, id int64) (Game, error)
+	// GamesOf returns the ended games of the player with key, newest
+	// first, at most limit (without moves).
+	GamesOf(ctx context.Context, key string, limit int) ([]Game, error)
+}
+
+// Rating is a player's rating at one game and rule.
+type Rating struct {
+	Game, Rule string
+	glicko2.Rating
+	Games, Wins, Losses, Draws int
+}
+
+// Standing is a line of a leaderboard.
+type Standing struct {
+	Name string
+	Rating
+}
+
+// Ratings reads the ratings that Finish keeps.
+type Ratings interface {
+	// RatingsOf returns every rating of the player with key (a game and
+	// rule never played is not there: it would be glicko2.Initial).
+	RatingsOf(ctx context.Context, key string) ([]Rating, error)
+	// Leaderboard returns the best rated players at game and rule, best
+	// first, at most limit.
+	Leaderboard(ctx context.Context, game, rule string, limit int) ([]Standing, error)
+}
+
+// MinesGame is one counted minesweeper game of a player with a key.
+type MinesGame struct {
+	Level string // minesweeper's level key ("beginner", "30x16x99", …)
+	Won   bool
+	Time  time.Duration // from the first opening to the end
+	Rate  float64       // 3BV/s
+	At    time.Time
+}
+
+// MinesTime is a best time on the server's leaderboard.
+type MinesTime struct {
+	Name string
+	Time time.Duration
+	At   time.Time
+}
+
+// Mines keeps minesweeper's games of players with a key.
+type Mines interface {
+	// AddMinesGame keeps one counted game.
+	AddMinesGame(ctx context.Context, key string, g MinesGame) error
+	// MinesGames returns the player's games, oldest first: their best
+	// times and statistics are made from them.
+	MinesGames(ctx context.Context, key string) ([]MinesGame, error)
+	// MinesLeaders returns the best time of each player at level, fastest
+	// first, at most limit.
+	MinesLeaders(ctx context.Context, level string, limit int) ([]MinesTime, error)
+}
