@@ -305,8 +305,18 @@ func replayFlags(fs *flag.FlagSet) cli.Start {
 		if err != nil {
 			return nil, err
 		}
-		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Width: env.Width, Rand: env.Rand, Size: r.Size, Rule: r.Rule, Records: records(env)}
-		m := New(opt, back).(*menuScreen)
-		return newReplay(m, r, filepath.Base(fs.Arg(0)), nil), nil
+		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Width: env.Width, Rand: env.Rand, Records: records(env)}
+		return Replay(opt, r, filepath.Base(fs.Arg(0)), back), nil
 	}
+}
+
+// Replay returns the replay screen of r, opened at its last move, with name
+// at the top of its panel: the same screen as the menu's 기보 보기, for a
+// record from elsewhere (a file, the server's archive). Esc goes back to
+// back (nil: the program ends); a game played on from it is omok's, with
+// opt's language, glyphs and records, and its menu's quit goes to back.
+func Replay(opt Options, r *Record, name string, back console.Screen) console.Screen {
+	opt.Size, opt.Rule, opt.VsComputer = r.Size, r.Rule, false
+	m := New(opt, back).(*menuScreen)
+	return newReplay(m, r, name, back)
 }

@@ -2,10 +2,14 @@ package serve
 
 import (
 	"errors"
+	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/store"
 	"termgames/omok"
 )
 
@@ -35,6 +39,7 @@ func (o Online) For(name string) func(back console.Screen) console.Screen {
 type online struct {
 	lobby *Lobby
 	p     Player
+	store store.Store // what the server keeps; nil: nothing
 
 	mu   sync.Mutex
 	held map[*Table]func() // what to do at each table when the session leaves it
@@ -96,13 +101,17 @@ func (o *online) watch(t *Table, back console.Screen) console.Screen {
 	return newTableScreen(o, t, -1, back)
 }
 
-// The online menu's items.
+// The online menu's items. The archive's three (the player's games,
+// profile, leaderboard) are there when the server keeps them; back is
+// then 8, else 5.
 const (
 	itemOpen = iota + 1
 	itemJoin
 	itemList
 	itemWatch
-	itemBack
+	itemGames
+	itemProfile
+	itemLeaders
 )
 
 // onlineMenu is a game's 온라인 대전 menu, asked as the originals ask.
@@ -117,8 +126,25 @@ type onlineMenu struct {
 
 func newOnlineMenu(o *online, game Game, back console.Screen) *onlineMenu {
 	t := textFor(o.p.Lang, game)
-	return &onlineMenu{o: o, game: game, txt: t, back: back,
-		menu: console.NewMenu(t.menu[game], t.prompt, t.retry, itemBack)}
+	block := t.menu[game]
+	if o.store != nil { // the archive's entries, before back
+		a := archiveTextFor(t)
+		n := len(block)
+		block = append(slices.Clone(block[:n-2]), fmt.Sprintf("%d. %s", itemGames, a.items[0]),
+			fmt.Sprintf("%d. %s", itemProfile, a.items[1]), fmt.Sprintf("%d. %s", itemLeaders, a.items[2]),
+			fmt.Sprintf("%d.%s", itemLeaders+1, strings.SplitN(block[n-2], ".", 2)[1]), block[n-1])
+	}
+	m := &onlineMenu{o: o, game: game, txt: t, back: back}
+	m.menu = console.NewMenu(block, t.prompt, t.retry, m.itemBack())
+	return m
+}
+
+// itemBack is the menu's last item, back to the game's menu.
+func (m *onlineMenu) itemBack() int {
+	if m.o.store != nil {
+		return itemLeaders + 1
+	}
+	return itemGames
 }
 
 // Update passes typed keys to the menu, or to the rule question.
@@ -137,7 +163,11 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 	}
 	n := m.menu.Update(ev)
 	if ev.IsKey(console.KeyEsc) {
-		n = itemBack
+		n = m.itemBack()
+	}
+	if n == m.itemBack() {
+		m.menu.Show()
+		return m.back
 	}
 	switch n {
 	case itemOpen:
@@ -152,9 +182,12 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 		m.list()
 	case itemWatch:
 		return newCodeScreen(m, m.txt.codeWatch, m.watch)
-	case itemBack:
-		m.menu.Show()
-		return m.back
+	case itemGames:
+		return m.o.myGames(m.txt, m)
+	case itemProfile:
+		return m.o.profile(m.txt, m)
+	case itemLeaders:
+		return m.o.leaderboard(m.txt, m.game, m)
 	}
 	return m
 }

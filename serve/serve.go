@@ -46,6 +46,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/store"
 
 	"termgames/internal/cmdline"
 )
@@ -100,6 +101,9 @@ type Config struct {
 	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
 	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
 	SeatHold         time.Duration // a player who drops keeps their seat this long (DefaultSeatHold)
+	// Store is what the server keeps: players' names, games, ratings;
+	// nil keeps nothing.
+	Store store.Store
 }
 
 // The defaults of Config's limits.

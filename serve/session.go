@@ -94,10 +94,7 @@ var (
 // line and a status), then the top menu in a console on the channel.
 func (s *Server) handle(sess ssh.Session) {
 	addr := addressOf(sess.RemoteAddr())
-	key := ""
-	if k := sess.PublicKey(); k != nil {
-		key = gossh.FingerprintSHA256(k) // the key that authenticated: see publicKey
-	}
+	key := key(sess)
 	name := printable(sess.User(), MaxName)
 	log := s.log.With("remote", addr, "user", name, "key", key)
 	defer func() {
@@ -124,9 +121,14 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	defer s.leave(ss, addr)
 	cmd := sess.Command()
+	if archiveCommand(cmd) {
+		log.Info("command", "cmd", printable(sess.RawCommand(), 40))
+		_ = sess.Exit(s.runArchive(sess.Context(), sess, sess.Stderr(), key, cmd, hasPty))
+		return
+	}
 	if raw := sess.RawCommand(); raw != "" && !knownCommand(cmd) {
 		log.Info("refused", "why", "exec "+printable(raw, 40))
-		say(sess.Stderr(), fmt.Sprintf("termgames: unknown command %q: connect without a command to play, or with join, watch or resume and a code (ssh -t)", printable(raw, 40)))
+		say(sess.Stderr(), fmt.Sprintf("termgames: unknown command %q: connect without a command to play, with join, watch or resume and a code (ssh -t), or with records, or record and a game's number", printable(raw, 40)))
 		_ = sess.Exit(2)
 		return
 	}
@@ -173,6 +175,15 @@ func (s *Server) handle(sess ssh.Session) {
 	}
 	log.Info("session ended", "after", time.Since(began).Round(time.Millisecond), "why", reason(err))
 	_ = sess.Exit(status)
+}
+
+// key is the fingerprint of the key the session's player authenticated
+// with (see publicKey), "" for a player without one.
+func key(sess ssh.Session) string {
+	if k := sess.PublicKey(); k != nil {
+		return gossh.FingerprintSHA256(k)
+	}
+	return ""
 }
 
 // reason is how the log names why a session ended.
@@ -232,17 +243,16 @@ func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget
 	ss.idle = time.AfterFunc(s.cfg.IdleAfter, func() { s.checkIdle(ss) })
 	defer ss.idle.Stop()
 	p := Player{
-		Name:   printable(sess.User(), MaxName),
+		Name:   s.nameOf(ctx, ss, key(sess), sess.User()),
 		Width:  console.NewCondition(console.Narrow), // until the terminal says
 		Played: new(strings.Builder),
 	}
 	if plainLocale(sess.Environ()) {
 		p.Lang, p.ASCII = lang.English, true
 	}
-	if k := sess.PublicKey(); k != nil {
-		p.Key = gossh.FingerprintSHA256(k)
-	}
+	p.Key = key(sess)
 	o := newOnline(s.lobby, p)
+	o.store = s.cfg.Store
 	defer o.releaseAll() // a seat left so is away: its player may come back
 	first, err := s.first(o, cmd)
 	if err != nil {
