@@ -232,22 +232,31 @@ func (b *Board) Outcome() Outcome { return b.outcome }
 // any move once the game is over, and a move the rule forbids (a
 // *ForbiddenError naming the shape); the turn passes only on success.
 func (b *Board) Place(p Point) (Outcome, error) {
-	switch {
-	case b.outcome.Over():
-		return b.outcome, ErrOver
-	case !b.Inside(p):
-		return b.outcome, ErrOutside
-	case b.At(p) != Empty:
-		return b.outcome, ErrOccupied
-	}
-	if sh := b.Forbidden(p); sh != renju.None {
-		return b.outcome, &ForbiddenError{sh}
+	if err := b.Check(p); err != nil {
+		return b.outcome, err
 	}
 	b.put(p, b.Turn())
 	b.moves = append(b.moves, p)
 	winner, line := b.Winner(p)
 	b.outcome = Outcome{Winner: winner, Line: line, Draw: winner == Empty && b.stuck()}
 	return b.outcome, nil
+}
+
+// Check returns the error Place would return for p, without placing: an
+// online table checks a move, keeps it, and only then places it.
+func (b *Board) Check(p Point) error {
+	switch {
+	case b.outcome.Over():
+		return ErrOver
+	case !b.Inside(p):
+		return ErrOutside
+	case b.At(p) != Empty:
+		return ErrOccupied
+	}
+	if sh := b.Forbidden(p); sh != renju.None {
+		return &ForbiddenError{sh}
+	}
+	return nil
 }
 
 // Undo takes back the last move and returns its point; false when there is
@@ -273,6 +282,46 @@ func (b *Board) put(p Point, s Stone) {
 			panic(fmt.Sprintf("omok: forbidden points: %v", err)) // put is given only points and stones of the board
 		}
 	}
+}
+
+// Position is the board as it stands, made apart from it and never changed
+// after: what a screen draws, so that the screens of an online table can
+// all read one while the game goes on, and the board stays the one owner
+// of the game.
+type Position struct {
+	Size    int
+	Rule    Rule
+	Cells   []Stone // row by row: row*Size+col
+	Turn    Stone   // the player to move
+	Moves   int
+	Last    Point
+	HasLast bool
+	Line    []Point // the winning stones (Outcome.Line)
+	Draw    bool
+	// Forbid says why the rule forbids the player to move each point,
+	// row by row (ForbiddenMap); nil once the game is over, when nothing
+	// is forbidden any more.
+	Forbid []renju.Shape
+}
+
+// At returns the stone at p, Empty outside the board.
+func (v *Position) At(p Point) Stone {
+	if p.Row < 0 || p.Row >= v.Size || p.Col < 0 || p.Col >= v.Size {
+		return Empty
+	}
+	return v.Cells[p.Row*v.Size+p.Col]
+}
+
+// Position returns the board as it stands now, its forbidden map made
+// afresh.
+func (b *Board) Position() *Position {
+	v := &Position{Size: b.size, Rule: b.rule, Cells: slices.Clone(b.cells), Turn: b.Turn(), Moves: len(b.moves),
+		Line: slices.Clone(b.outcome.Line), Draw: b.outcome.Draw}
+	v.Last, v.HasLast = b.Last()
+	if !b.outcome.Over() {
+		v.Forbid = b.ForbiddenMap(nil)
+	}
+	return v
 }
 
 // Forbidden returns why the rule forbids the player to move to play at p,

@@ -431,3 +431,34 @@ func TestRandomGames(t *testing.T) {
 		})
 	}
 }
+
+// Check says what Place would say, without placing: random points of
+// random renju and omok games, each checked and then placed, and the
+// Position made after every move is the board as it stands.
+func TestCheckIsPlaceWithoutPlacing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 2615))
+	for game := range 40 {
+		b := NewBoard(15, []Rule{Renju, Omok}[game%2])
+		for range 400 {
+			p := Point{rng.IntN(17) - 1, rng.IntN(17) - 1}
+			before := b.Changes()
+			checked := b.Check(p)
+			if b.Changes() != before {
+				t.Fatalf("Check(%v) changed the board", p)
+			}
+			_, placed := b.Place(p)
+			if fmt.Sprint(checked) != fmt.Sprint(placed) {
+				t.Fatalf("game %d, %v: Check says %v, Place %v", game, p, checked, placed)
+			}
+			v := b.Position()
+			last, hasLast := b.Last()
+			if v.Moves != b.Moves() || v.Turn != b.Turn() || v.Last != last || v.HasLast != hasLast ||
+				v.At(p) != b.At(p) || (v.Forbid == nil) != b.Outcome().Over() {
+				t.Fatalf("game %d, %v: the position %+v is not the board's", game, p, v)
+			}
+			if b.Outcome().Over() {
+				break
+			}
+		}
+	}
+}

@@ -197,10 +197,8 @@ func (m *menuScreen) showHowTo() {
 
 // glyphs are the stones and the forbidden mark as the board draws them.
 func (m *menuScreen) glyphs() ([3]string, string) {
-	if m.opt.ASCII {
-		return asciiGlyphs, asciiForbid
-	}
-	return unicodeGlyphs, unicodeForbid
+	g := GlyphsFor(m.opt.ASCII)
+	return g.Stones, g.Forbid
 }
 
 // howToRows is how many rows the whole how-to and the menu under it take
@@ -433,10 +431,7 @@ type analysis struct {
 
 // newReplay opens r at its last move; Esc goes back to back.
 func newReplay(m *menuScreen, r *Record, name string, back console.Screen) *replayScreen {
-	s := &replayScreen{menu: m, text: m.text, rec: r, name: name, back: back, glyphs: unicodeGlyphs}
-	if m.opt.ASCII {
-		s.glyphs = asciiGlyphs
-	}
+	s := &replayScreen{menu: m, text: m.text, rec: r, name: name, back: back, glyphs: GlyphsFor(m.opt.ASCII).Stones}
 	s.goTo(len(r.Moves))
 	return s
 }

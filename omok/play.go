@@ -21,6 +21,22 @@ var (
 	asciiGlyphs   = [3]string{Empty: ".", P1: "O", P2: "X"}
 )
 
+// Glyphs are how a board's cells are drawn, here and at the server's
+// online tables alike.
+type Glyphs struct {
+	Stones [3]string // by Stone
+	Forbid string    // a point the rule forbids the player to move
+}
+
+// GlyphsFor returns the original's □ ○ ● (and × for a forbidden point),
+// or with ascii . O X and x, for terminals whose fonts lack them.
+func GlyphsFor(ascii bool) Glyphs {
+	if ascii {
+		return Glyphs{Stones: asciiGlyphs, Forbid: asciiForbid}
+	}
+	return Glyphs{Stones: unicodeGlyphs, Forbid: unicodeForbid}
+}
+
 // The mark of a point the rule forbids the player to move (renju, 오목룰).
 const (
 	unicodeForbid = "×"
@@ -52,19 +68,18 @@ type game struct {
 	menu    *menuScreen
 	opt     Options
 	text    *texts
-	glyphs  [3]string
-	forbid  string // the mark of a forbidden point
+	glyphs  Glyphs
 	board   *Board
-	shapes  []renju.Shape // the forbidden map for the player to move, drawn
+	pos     *Position // the board as drawn, with the forbidden map for the player to move
 	cursor  Point
 	message string // the original's system_message: the line under the key line
 	confirm bool   // Esc was pressed: asking whether to leave
 	cpu     *computer
 	drawn   boardRows
 	widths  widths
-	// shapesAt is the board's count of changes the forbidden map was made
-	// for (Board.Changes): Update makes it again when they differ.
-	shapesAt int
+	// posAt is the board's count of changes pos was made for
+	// (Board.Changes): Update makes it again when they differ.
+	posAt int
 	// times are the moves' times, in the board's order; turnStart is when
 	// the move under way began, and clock the time of the latest event
 	// (the driver stamps every event with it).
@@ -260,28 +275,24 @@ func newGame(m *menuScreen) *game {
 		menu:   m,
 		opt:    m.opt,
 		text:   m.text,
-		glyphs: unicodeGlyphs,
-		forbid: unicodeForbid,
+		glyphs: GlyphsFor(m.opt.ASCII),
 		board:  NewBoard(m.opt.Size, m.opt.Rule),
 		clock:  m.clock,
 	}
 	g.turnStart = g.clock
-	if m.opt.ASCII {
-		g.glyphs, g.forbid = asciiGlyphs, asciiForbid
-	}
 	g.prepare()
 	return g
 }
 
-// prepare brings what View draws up to date with the game: the forbidden
-// map (made again when the board changed: it takes microseconds,
-// BenchmarkForbiddenMap in omok/renju), the widths of the game's lines
+// prepare brings what View draws up to date with the game: the position
+// and its forbidden map (made again when the board changed: it takes
+// microseconds, BenchmarkForbiddenMap in omok/renju), the widths of the game's lines
 // under the width measure in force, and the board's rows, built again only
 // where they changed.
 func (g *game) prepare() {
-	if g.shapes == nil || g.shapesAt != g.board.Changes() {
-		g.shapes = g.board.ForbiddenMap(g.shapes)
-		g.shapesAt = g.board.Changes()
+	if g.pos == nil || g.posAt != g.board.Changes() {
+		g.pos = g.board.Position()
+		g.posAt = g.board.Changes()
 	}
 	wide := g.opt.Width.EastAsianWidth
 	if !g.widths.ok || g.widths.wide != wide {
@@ -495,7 +506,7 @@ func (g *game) turnLine() string {
 	if g.cpu == nil {
 		return fmt.Sprintf(g.text.turn, int(turn))
 	}
-	return fmt.Sprintf(g.text.yourTurn, int(turn), g.glyphs[turn])
+	return fmt.Sprintf(g.text.yourTurn, int(turn), g.glyphs.Stones[turn])
 }
 
 // finalLines are the final board and the two lines under it, as text for
@@ -506,7 +517,7 @@ func (g *game) finalLines() []string {
 	for r := range n {
 		var b strings.Builder
 		for c := range n {
-			b.WriteString(console.Pad(g.opt.Width, g.glyphs[g.board.At(Point{r, c})], 2))
+			b.WriteString(console.Pad(g.opt.Width, g.glyphs.Stones[g.board.At(Point{r, c})], 2))
 		}
 		lines = append(lines, strings.TrimRight(b.String(), " "))
 	}
@@ -534,39 +545,62 @@ func (g *game) drawBoard(f *console.Frame, size console.Size) {
 }
 
 // boardRow builds row r of the board.
-// Only the glyph's own cells carry its style: the cursor and the winning
-// five cover the stone, not the spacing after it.
 func (g *game) boardRow(r int) []console.Span {
-	n := g.board.Size()
-	out := g.board.Outcome()
-	last, hasLast := g.board.Last()
-	row := make([]console.Span, n)
+	look := RowLook{Glyphs: g.glyphs, Forbidden: true, Cursor: g.cursor}
+	if !g.board.Outcome().Over() {
+		look.CursorStone = g.board.Turn()
+	}
+	return AppendRow(make([]console.Span, 0, g.pos.Size), g.pos, r, look)
+}
+
+// RowLook is how a board's row is drawn beyond its position: the glyphs,
+// whether the forbidden points are marked, and the cursor.
+type RowLook struct {
+	Glyphs
+	// Forbidden marks the points the rule forbids the player to move
+	// (Position.Forbid): on the screen of the player to move, and the
+	// watchers'.
+	Forbidden bool
+	Cursor    Point
+	// CursorStone is the stone the cursor shows on an empty point, the
+	// one its player would place; Empty: no cursor (a game over, a
+	// watcher).
+	CursorStone Stone
+}
+
+// AppendRow appends row r of v to dst, one span per cell at column 2*c,
+// and returns it: the board of a game here and of an online table at the
+// server, drawn by the same code. Only the glyph's own cells carry its
+// style: the cursor and the winning five cover the stone, not the spacing
+// after it.
+func AppendRow(dst []console.Span, v *Position, r int, look RowLook) []console.Span {
+	n := v.Size
 	for c := range n {
 		p := Point{r, c}
-		s := g.board.At(p)
-		glyph := g.glyphs[s]
+		s := v.Cells[r*n+c]
+		glyph := look.Stones[s]
 		var st console.Style
 		switch {
-		case slices.Contains(out.Line, p):
+		case slices.Contains(v.Line, p):
 			st = winStyle
-		case hasLast && p == last:
+		case v.HasLast && p == v.Last:
 			st = lastStyle
-		case !out.Over() && g.shapes[r*n+c] != renju.None:
-			glyph, st = g.forbid, forbidStyle
+		case look.Forbidden && v.Forbid != nil && v.Forbid[r*n+c] != renju.None:
+			glyph, st = look.Forbid, forbidStyle
 		}
-		if p == g.cursor && !out.Over() {
+		if look.CursorStone != Empty && p == look.Cursor {
 			// The cursor is drawn as the stone the current player would
 			// place, as in the original, or as the stone already there, so
 			// that a full cell never looks empty; on a point the rule
 			// forbids it stays the ×.
-			if s == Empty && glyph != g.forbid {
-				glyph = g.glyphs[g.board.Turn()]
+			if s == Empty && glyph != look.Forbid {
+				glyph = look.Stones[look.CursorStone]
 			}
 			st.Reverse = true
 		}
-		row[c] = console.Span{Col: 2 * c, Text: glyph, Style: st}
+		dst = append(dst, console.Span{Col: 2 * c, Text: glyph, Style: st})
 	}
-	return row
+	return dst
 }
 
 // panelLines are the lines beside the board: the keys, a blank line for
@@ -577,7 +611,7 @@ func (g *game) panelLines() []string {
 	lines := append([]string(nil), t.panel...)
 	lines = append(lines, "", "", t.ruleName[g.board.Rule()])
 	if g.board.Rule().HasForbidden() {
-		lines = append(lines, fmt.Sprintf(t.legend, g.forbid))
+		lines = append(lines, fmt.Sprintf(t.legend, g.glyphs.Forbid))
 	}
 	lines = append(lines, fmt.Sprintf(t.moves, g.board.Moves()))
 	if g.cpu != nil {
@@ -612,9 +646,9 @@ func (g *game) panel() [][]console.Span {
 	w := g.opt.Width
 	rows[legend] = append(rows[legend],
 		console.Span{Col: col, Text: "1P"},
-		console.Span{Col: col + 3, Text: console.Pad(w, g.glyphs[P1], 2)},
+		console.Span{Col: col + 3, Text: console.Pad(w, g.glyphs.Stones[P1], 2)},
 		console.Span{Col: col + 7, Text: "2P"},
-		console.Span{Col: col + 10, Text: console.Pad(w, g.glyphs[P2], 2)})
+		console.Span{Col: col + 10, Text: console.Pad(w, g.glyphs.Stones[P2], 2)})
 	return rows
 }
 

@@ -326,6 +326,24 @@ func PointName(p Point, size int) string {
 	return moveName(p.Col, size-p.Row)
 }
 
+// ParsePoint reads a point of a size x size board in h8 notation, as
+// PointName spells it, in either case.
+func ParsePoint(s string, size int) (Point, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	if len(t) < 2 || len(t) > 3 || t[0] < 'a' || t[0] > 'z' {
+		return Point{}, fmt.Errorf("%q is not a point such as h8", s)
+	}
+	row, err := strconv.Atoi(t[1:])
+	if err != nil || t[1] < '1' || t[1] > '9' {
+		return Point{}, fmt.Errorf("%q is not a point such as h8", s)
+	}
+	p := Point{Row: size - row, Col: int(t[0] - 'a')}
+	if p.Row < 0 || p.Row >= size || p.Col >= size {
+		return Point{}, fmt.Errorf("%q: off the %dx%d board", s, size, size)
+	}
+	return p, nil
+}
+
 // MoveString is the h8 move string, "h8 i9 j10", as Gomocalc and Yixin
 // take it.
 func (r *Record) MoveString() string {

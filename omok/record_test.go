@@ -338,3 +338,27 @@ func TestRecordFixtures(t *testing.T) {
 		t.Errorf("record.psq as moves: %q, want %q", got, moves)
 	}
 }
+
+// ParsePoint reads every point PointName spells, on both boards, and
+// refuses what is no point of the board.
+func TestParsePoint(t *testing.T) {
+	for _, size := range []int{DefaultSize, LargeSize} {
+		for r := range size {
+			for c := range size {
+				p := Point{Row: r, Col: c}
+				name := PointName(p, size)
+				if got, err := ParsePoint(name, size); err != nil || got != p {
+					t.Fatalf("%dx%d: %q read as %v, %v; want %v", size, size, name, got, err, p)
+				}
+				if got, err := ParsePoint(" "+strings.ToUpper(name)+" ", size); err != nil || got != p {
+					t.Fatalf("%dx%d: %q in capitals read as %v, %v", size, size, name, got, err)
+				}
+			}
+		}
+	}
+	for _, bad := range []string{"", "h", "8", "h0", "h08", "h16", "p8", "h-1", "hh8", "h8x", "h 8", "é8"} {
+		if p, err := ParsePoint(bad, DefaultSize); err == nil {
+			t.Errorf("%q read as %v on the 15x15 board", bad, p)
+		}
+	}
+}

@@ -18,7 +18,7 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		l := NewLobby(discard(), time.Minute)
 		rule := omok.Rule(rng.IntN(4))
-		tb := l.Open(Omok, rule, Seat{Name: "a"})
+		tb := l.Open(newOmokGame(rule), Seat{Name: "a"})
 		o := newOnline(l, Player{Name: "a", Width: narrow})
 		screen := func(seat int) *omokTable {
 			d := console.NewDriver(newTableScreen(o, tb, seat, nil), size)
@@ -31,7 +31,8 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 			switch rng.IntN(3) {
 			case 0:
 				p := omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
-				_ = tb.Place(int(tb.view.Turn)-1, p)
+				st, _ := tb.State()
+				_ = tb.Move(int(st.View.(*omok.Position).Turn)-1, omok.PointName(p, 15))
 			default:
 				kept[0].cursor = omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
 			}

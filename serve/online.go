@@ -157,7 +157,7 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 		}
 		if n := m.rule.Update(ev); n > 0 {
 			m.rule = nil
-			return m.open(omok.Rule(n - 1))
+			return m.open(newOmokGame(omok.Rule(n - 1)))
 		}
 		return m
 	}
@@ -175,7 +175,7 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 			m.rule = console.NewMenu(m.txt.ruleMenu, m.txt.rulePrompt, m.txt.retry, 4)
 			return m
 		}
-		return m.open(0)
+		return m.open(newBaseballGame())
 	case itemJoin:
 		return newCodeScreen(m, m.txt.codeJoin, m.join)
 	case itemList:
@@ -192,9 +192,10 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 	return m
 }
 
-// open opens a table and sits the player at it, waiting for another.
-func (m *onlineMenu) open(rule omok.Rule) console.Screen {
-	t := m.o.lobby.Open(m.game, rule, m.o.seat())
+// open opens a table playing rules and sits the player at it, waiting
+// for another.
+func (m *onlineMenu) open(rules Rules) console.Screen {
+	t := m.o.lobby.Open(rules, m.o.seat())
 	return m.o.sit(t, 0, m)
 }
 

@@ -142,8 +142,9 @@ func TestOnlineOmokGame(t *testing.T) {
 // baseball's numbers and turns.
 func TestTableChecksMoves(t *testing.T) {
 	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(Omok, omok.Renju, Seat{Name: "a"})
-	if err := tb.Place(0, omok.Point{Row: 7, Col: 7}); err != ErrWaiting {
+	tb := l.Open(newOmokGame(omok.Renju), Seat{Name: "a"})
+	place := func(seat int, p omok.Point) error { return tb.Move(seat, omok.PointName(p, omok.DefaultSize)) }
+	if err := place(0, omok.Point{Row: 7, Col: 7}); err != ErrWaiting {
 		t.Errorf("a move before anyone joined: %v", err)
 	}
 	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "b"}); err != nil {
@@ -152,52 +153,63 @@ func TestTableChecksMoves(t *testing.T) {
 	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "c"}); err != ErrFull {
 		t.Errorf("a third player: %v", err)
 	}
-	if err := tb.Place(1, omok.Point{Row: 7, Col: 7}); err != ErrNotYourTurn {
+	if err := place(1, omok.Point{Row: 7, Col: 7}); err != ErrNotYourTurn {
 		t.Errorf("2P first: %v", err)
 	}
 	// Black: (7,7) (7,8) and (8,6) (9,6); then (7,6) would be 3-3.
 	moves := [][2]int{{7, 7}, {0, 0}, {7, 8}, {0, 2}, {8, 6}, {0, 4}, {9, 6}, {0, 6}}
 	for i, m := range moves {
 		p := omok.Point{Row: m[0], Col: m[1]}
-		if err := tb.Place(i%2, p); err != nil {
+		if err := place(i%2, p); err != nil {
 			t.Fatalf("move %d %v: %v", i, p, err)
 		}
 	}
-	if err := tb.Place(0, omok.Point{Row: 0, Col: 0}); err != omok.ErrOccupied {
+	if err := place(0, omok.Point{Row: 0, Col: 0}); err != omok.ErrOccupied {
 		t.Errorf("on a stone: %v", err)
 	}
 	var fe *omok.ForbiddenError
-	if err := tb.Place(0, omok.Point{Row: 7, Col: 6}); err == nil || !asForbidden(err, &fe) {
+	if err := place(0, omok.Point{Row: 7, Col: 6}); err == nil || !asForbidden(err, &fe) {
 		t.Errorf("3-3 for black under renju: %v", err)
 	}
+	if err := tb.Move(0, "z99"); err == nil {
+		t.Errorf("a point off the board: no error")
+	}
 
-	bb := l.Open(Baseball, 0, Seat{Name: "a"})
+	bb := l.Open(newBaseballGame(), Seat{Name: "a"})
 	l.Join(bb.Code, Baseball, Seat{Name: "b"})
-	if err := bb.Choose(0, "102"); err != baseball.ErrZero {
+	if err := bb.Move(0, "=102"); err != baseball.ErrZero {
 		t.Errorf("a number with 0: %v", err)
 	}
-	if err := bb.Choose(0, "112"); err != baseball.ErrRepeats {
+	if err := bb.Move(0, "=112"); err != baseball.ErrRepeats {
 		t.Errorf("a repeated digit: %v", err)
 	}
-	if _, err := bb.Guess(0, "123"); err != ErrNotYourTurn {
+	if err := bb.Move(0, "123"); err != ErrNotYourTurn {
 		t.Errorf("a guess before the numbers: %v", err)
 	}
-	bb.Choose(0, "123")
-	bb.Choose(1, "456")
-	if _, err := bb.Guess(1, "123"); err != ErrNotYourTurn {
+	bb.Move(0, "=123")
+	if err := bb.Move(0, "=789"); err != ErrChosen {
+		t.Errorf("a second number: %v", err)
+	}
+	bb.Move(1, "=456")
+	if err := bb.Move(1, "123"); err != ErrNotYourTurn {
 		t.Errorf("2P first: %v", err)
 	}
-	if a, err := bb.Guess(0, "465"); err != nil || a != (baseball.Answer{Strikes: 1, Balls: 2}) {
-		t.Errorf("465 against 456: %v %v", a, err)
+	lastAnswer := func(seat int) baseball.Answer {
+		st, _ := bb.State()
+		g := st.View.(*BaseballView).Guesses[seat]
+		return g[len(g)-1].Answer
 	}
-	if a, _ := bb.Guess(1, "123"); a != baseball.Win {
-		t.Errorf("123 against 123: %v", a)
+	if err := bb.Move(0, "465"); err != nil || lastAnswer(0) != (baseball.Answer{Strikes: 1, Balls: 2}) {
+		t.Errorf("465 against 456: %v %v", lastAnswer(0), err)
+	}
+	if bb.Move(1, "123"); lastAnswer(1) != baseball.Win {
+		t.Errorf("123 against 123: %v", lastAnswer(1))
 	}
 	st, _ := bb.State()
-	if !st.Outcome.Over || st.Outcome.Winner != 1 || st.Secrets[0].String() != "123" {
+	if !st.Outcome.Over || st.Outcome.Winner != 1 || st.View.(*BaseballView).numbers[0].String() != "123" {
 		t.Errorf("after 2P found it first: %+v", st.Outcome)
 	}
-	if _, err := bb.Guess(0, "456"); err != ErrOver {
+	if err := bb.Move(0, "456"); err != ErrOver {
 		t.Errorf("a guess after the end: %v", err)
 	}
 }

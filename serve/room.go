@@ -9,19 +9,17 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"termgames/baseball"
-	"termgames/omok"
-	"termgames/omok/renju"
 )
 
-// room.go is the online tables' rules side: the lobby, the tables, their
-// seats and games. It draws nothing and reads no key: the table screens
-// (table.go) call it, and it checks every move with the games' own rules
-// packages (omok.Board, baseball.Score), so that a screen can never put
-// on the board what the rules refuse. It imports no console.
+// room.go is the online tables' rules side: the lobby, the tables and
+// their seats. It draws nothing and reads no key: the table screens
+// (table.go) call it. It knows no game's rules either: each table plays
+// through a Rules (omokgame.go, baseballgame.go), which checks every move
+// with the game's own rules package, so that a screen can never put on
+// the board what the rules refuse. It imports no console.
 
-// Game is what a table plays.
+// Game names a game that has online tables, as its menus and the list of
+// tables know it.
 type Game uint8
 
 // The games with online tables.
@@ -37,6 +35,7 @@ const DefaultSeatHold = 120 * time.Second
 type Lobby struct {
 	log  *slog.Logger
 	hold time.Duration
+	now  func() time.Time // the clock of the moves' times
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -58,7 +57,7 @@ func NewLobby(log *slog.Logger, hold time.Duration) *Lobby {
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	return &Lobby{log: log, hold: hold, tables: map[string]*Table{}, resume: map[string]seatRef{},
+	return &Lobby{log: log, hold: hold, now: time.Now, tables: map[string]*Table{}, resume: map[string]seatRef{},
 		rng: rand.New(rand.NewChaCha8(seed))}
 }
 
@@ -108,6 +107,42 @@ type Outcome struct {
 	How    string // "five", "found", "draw", "forfeit", "left"
 }
 
+// Rules is one game's online rules and position at one table. A table
+// holds seats, watchers and the outcome, and asks its Rules everything of
+// the game itself, so that another game is another Rules, not branches in
+// the lobby or the table. A move is text in the game's own notation
+// (omok's point "h8"; baseball's guess "123", or "=123" to choose one's
+// number), as the store keeps it. Checking and making a move are apart, so
+// that a table can keep a move between the two without holding its lock.
+// The table calls its Rules only under its lock.
+type Rules interface {
+	// Game is the game played.
+	Game() Game
+	// Name and Rule name the game in the logs and in the store: "omok"
+	// and its rule ("renju"); "baseball" and "".
+	Name() string
+	Rule() string
+	// Check reports why seat may not make move now (the turn, the rules),
+	// changing nothing; nil when it may. Both seats are taken and the game
+	// is not over: the table sees to that.
+	Check(seat int, move string) error
+	// Apply makes seat's move, on which its player spent took, and
+	// returns where the game then stands. It checks the move again: a
+	// move replayed from the store must fit too.
+	Apply(seat int, move string, took time.Duration) (Outcome, error)
+	// View is the game as the screens draw it: never changed once
+	// returned (Apply makes another), so that every screen of the table
+	// can read it at once.
+	View() any
+	// Moves counts the moves made, for the logs.
+	Moves() int
+	// Record is the game in its record format, with the seats' names:
+	// omok's Piskvork .psq; baseball's rounds as text.
+	Record(names [2]string) []byte
+
+	tableScreens // the game's screen of a table (table.go)
+}
+
 // Table is one game between two seats, with its watchers. Its state
 // changes only through its methods, under mu; each change closes the
 // channel Changed returned, so that every screen of the table (both
@@ -116,7 +151,6 @@ type Table struct {
 	lobby *Lobby
 	Code  string
 	Game  Game
-	Rule  omok.Rule // omok's rule
 
 	mu       sync.Mutex
 	seats    [2]Seat
@@ -126,58 +160,30 @@ type Table struct {
 	outcome  Outcome
 	hold     *time.Timer // the countdown of an away seat
 	started  time.Time
-
-	// Omok: the board, and what screens draw of it, rebuilt on each move
-	// (immutable once built, so that every screen may read it at once).
-	board *omok.Board
-	view  *BoardView
-
-	// Baseball: each seat's number, and the guesses each has made of the
-	// other's, with their answers.
-	secret  [2]baseball.Number
-	chosen  [2]bool
-	guesses [2][]baseball.Turn
+	lastMove time.Time // when the last move was made (or the game began)
+	rules    Rules
+	view     any // rules.View() since the last move
 }
 
-// BoardView is an omok position as the screens draw it.
-type BoardView struct {
-	Size    int
-	Rule    omok.Rule
-	Cells   []omok.Stone // row by row
-	Last    omok.Point
-	HasLast bool
-	Line    []omok.Point  // the winning stones
-	Forbid  []renju.Shape // for the player to move
-	Turn    omok.Stone
-	Moves   int
-	Draw    bool
-}
-
-// Open opens a table for game with the host in seat 0 and returns it.
-// rule is omok's rule (ignored for baseball).
-func (l *Lobby) Open(game Game, rule omok.Rule, host Seat) *Table {
+// Open opens a table playing rules with the host in seat 0 and returns
+// it.
+func (l *Lobby) Open(rules Rules, host Seat) *Table {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	t := &Table{lobby: l, Game: game, Rule: rule, changed: make(chan struct{})}
+	t := &Table{lobby: l, Game: rules.Game(), rules: rules, view: rules.View(), changed: make(chan struct{})}
 	t.Code = l.newCode(tableCodeLen, func(c string) bool { return l.tables[c] != nil })
 	host.Resume = l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
 	host.Taken, host.Present = true, 1
 	t.seats[0] = host
 	l.tables[t.Code] = t
 	l.resume[host.Resume] = seatRef{t, 0}
-	if game == Omok {
-		t.board = omok.NewBoard(omok.DefaultSize, rule)
-		t.view = t.boardView()
-	}
 	l.log.Info("table opened", "table", t.Code, "game", t.gameName(), "host", host.Name)
 	return t
 }
 
+// gameName names the game and its rule in the logs: "omok renju".
 func (t *Table) gameName() string {
-	if t.Game == Baseball {
-		return "baseball"
-	}
-	return "omok " + t.Rule.String()
+	return strings.TrimSpace(t.rules.Name() + " " + t.rules.Rule())
 }
 
 // Errors of joining and watching.
@@ -210,7 +216,8 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 	}
 	p.Taken, p.Present = true, 1
 	t.seats[1] = p
-	t.started = time.Now()
+	t.started = l.now()
+	t.lastMove = t.started
 	l.mu.Lock()
 	l.resume[p.Resume] = seatRef{t, 1}
 	l.mu.Unlock()
@@ -258,8 +265,8 @@ func (t *Table) Unwatch() {
 type Listing struct {
 	Code, Host string
 	Game       Game
-	Rule       omok.Rule
-	Playing    bool // both seats taken: open to watch only
+	Rule       string // Rules.Rule: omok's rule, "" for baseball
+	Playing    bool   // both seats taken: open to watch only
 }
 
 // Tables lists the tables of game: those waiting for a player first, then
@@ -276,7 +283,7 @@ func (l *Lobby) Tables(game Game) []Listing {
 	var open, playing []Listing
 	for _, t := range tables {
 		t.mu.Lock()
-		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.Rule, Playing: t.seats[1].Taken}
+		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.rules.Rule(), Playing: t.seats[1].Taken}
 		over := t.outcome.Over
 		t.mu.Unlock()
 		switch {
@@ -443,15 +450,8 @@ func (t *Table) endLocked(o Outcome) {
 		winner = t.seats[o.Winner].Name
 	}
 	l.log.Info("game ended", "table", t.Code, "game", t.gameName(), "how", o.How, "winner", winner,
-		"moves", t.movesLocked())
+		"moves", t.rules.Moves())
 	t.changedLocked()
-}
-
-func (t *Table) movesLocked() int {
-	if t.board != nil {
-		return t.board.Moves()
-	}
-	return len(t.guesses[0]) + len(t.guesses[1])
 }
 
 // changedLocked wakes every screen of the table; mu held.
@@ -468,14 +468,9 @@ type State struct {
 	Watchers int
 	Outcome  Outcome
 	HoldEnds time.Time // when an away seat forfeits; zero when none is away
-	Board    *BoardView
-
-	// Baseball: whether each seat has chosen its number, the guesses each
-	// made (of the other's number), and the numbers once the game is over.
-	Chosen  [2]bool
-	Guesses [2][]baseball.Turn
-	Secrets [2]baseball.Number // zero until the game is over
-	Turn    int                // the seat to guess, -1 while numbers are chosen
+	// View is the game as its Rules.View draws it: shared by every
+	// screen of the table, and never changed.
+	View any
 }
 
 // State returns the table as it is, and the channel that closes at its next
@@ -483,11 +478,9 @@ type State struct {
 func (t *Table) State() (State, <-chan struct{}) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, Board: t.view,
-		Chosen: t.chosen, Turn: t.baseballTurnLocked()}
+	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view}
 	for i := range t.seats {
 		st.Seats[i].Resume = "" // a screen asks for its own: ResumeCode
-		st.Guesses[i] = t.guesses[i][:len(t.guesses[i]):len(t.guesses[i])]
 	}
 	if t.hold != nil {
 		first := time.Time{}
@@ -497,9 +490,6 @@ func (t *Table) State() (State, <-chan struct{}) {
 			}
 		}
 		st.HoldEnds = first.Add(t.lobby.hold)
-	}
-	if t.outcome.Over {
-		st.Secrets = t.secret
 	}
 	return st, t.changed
 }
@@ -518,132 +508,43 @@ var (
 	ErrNotYourTurn = errors.New("not your turn")
 	ErrWaiting     = errors.New("the other seat is empty")
 	ErrOver        = errors.New("the game is over")
-	ErrChosen      = errors.New("the number is already chosen")
 )
 
-// Place puts seat's stone at p, if it is seat's turn and the rule allows
-// it (omok.Board.Place decides).
-func (t *Table) Place(seat int, p omok.Point) error {
+// Move makes seat's move, written in the game's notation (Rules), if the
+// game is on and its rules allow it; every screen of the table then shows
+// it.
+func (t *Table) Move(seat int, move string) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if err := t.checkLocked(seat, move); err != nil {
+		return err
+	}
+	now := t.lobby.now()
+	out, err := t.rules.Apply(seat, move, max(now.Sub(t.lastMove), 0))
+	if err != nil {
+		return err
+	}
+	t.lastMove = now
+	t.view = t.rules.View()
+	if out.Over {
+		t.endLocked(out)
+		return nil
+	}
+	t.changedLocked()
+	return nil
+}
+
+// checkLocked reports why seat may not make move now; mu held.
+func (t *Table) checkLocked(seat int, move string) error {
 	switch {
-	case t.board == nil:
-		return ErrOtherGame
+	case seat < 0 || seat > 1:
+		return ErrNotYourTurn
 	case t.outcome.Over:
 		return ErrOver
 	case !t.seats[1].Taken:
 		return ErrWaiting
-	case t.board.Turn() != omok.Stone(seat+1):
-		return ErrNotYourTurn
 	}
-	out, err := t.board.Place(p)
-	if err != nil {
-		return err
-	}
-	t.view = t.boardView()
-	switch {
-	case out.Winner != omok.Empty:
-		t.endLocked(Outcome{Over: true, Winner: int(out.Winner) - 1, How: "five"})
-	case out.Draw:
-		t.endLocked(Outcome{Over: true, Winner: -1, How: "draw"})
-	default:
-		t.changedLocked()
-	}
-	return nil
-}
-
-// boardView builds what screens draw of the board; mu held.
-func (t *Table) boardView() *BoardView {
-	b := t.board
-	n := b.Size()
-	v := &BoardView{Size: n, Rule: b.Rule(), Cells: make([]omok.Stone, n*n), Turn: b.Turn(), Moves: b.Moves(),
-		Line: b.Outcome().Line, Draw: b.Outcome().Draw}
-	for r := range n {
-		for c := range n {
-			v.Cells[r*n+c] = b.At(omok.Point{Row: r, Col: c})
-		}
-	}
-	v.Last, v.HasLast = b.Last()
-	if !b.Outcome().Over() {
-		v.Forbid = b.ForbiddenMap(nil)
-	}
-	return v
-}
-
-// Choose sets seat's secret number, as typed; baseball.ParseNumber checks
-// it.
-func (t *Table) Choose(seat int, typed string) error {
-	n, err := baseball.ParseNumber(strings.TrimSpace(typed))
-	if err != nil {
-		return err
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	switch {
-	case t.Game != Baseball:
-		return ErrOtherGame
-	case t.outcome.Over:
-		return ErrOver
-	case t.chosen[seat]:
-		return ErrChosen
-	}
-	t.secret[seat], t.chosen[seat] = n, true
-	t.changedLocked()
-	return nil
-}
-
-// baseballTurnLocked is the seat to guess: both guess in turn, seat 0
-// first, once both numbers are chosen; -1 before.
-func (t *Table) baseballTurnLocked() int {
-	if t.Game != Baseball || !t.chosen[0] || !t.chosen[1] {
-		return -1
-	}
-	if len(t.guesses[0]) > len(t.guesses[1]) {
-		return 1
-	}
-	return 0
-}
-
-// Guess scores seat's guess of the other's number with baseball.Score.
-// The game ends after a round (seat 1's guess) in which one or both found
-// the number: fewer guesses wins, the same number of guesses draws, as in
-// the versus game against the computer.
-func (t *Table) Guess(seat int, typed string) (baseball.Answer, error) {
-	g, err := baseball.ParseNumber(strings.TrimSpace(typed))
-	if err != nil {
-		return baseball.Answer{}, err
-	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	switch {
-	case t.Game != Baseball:
-		return baseball.Answer{}, ErrOtherGame
-	case t.outcome.Over:
-		return baseball.Answer{}, ErrOver
-	case !t.seats[1].Taken:
-		return baseball.Answer{}, ErrWaiting
-	case t.baseballTurnLocked() != seat:
-		return baseball.Answer{}, ErrNotYourTurn
-	}
-	a := baseball.Score(t.secret[1-seat], g)
-	t.guesses[seat] = append(t.guesses[seat], baseball.Turn{Guess: g, Answer: a})
-	if seat == 1 {
-		found0 := t.guesses[0][len(t.guesses[0])-1].Answer == baseball.Win
-		found1 := a == baseball.Win
-		switch {
-		case found0 && found1:
-			t.endLocked(Outcome{Over: true, Winner: -1, How: "draw"})
-			return a, nil
-		case found0:
-			t.endLocked(Outcome{Over: true, Winner: 0, How: "found"})
-			return a, nil
-		case found1:
-			t.endLocked(Outcome{Over: true, Winner: 1, How: "found"})
-			return a, nil
-		}
-	}
-	t.changedLocked()
-	return a, nil
+	return t.rules.Check(seat, move)
 }
 
 // String names a table in logs and tests.

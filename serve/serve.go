@@ -14,9 +14,14 @@
 //	session.go   one SSH session: checks, limits, the console on its channel
 //	hostkey.go   the host key (generated once) and the allow-list
 //	room.go      the online tables' rules side: the lobby, tables, seats,
-//	             moves checked by the games' rules packages; no console
+//	             and Rules, what a table asks of its game; no console
+//	omokgame.go  omok's Rules: moves checked by omok.Board, its record
+//	baseballgame.go  baseball's Rules: numbers, guesses scored by
+//	             baseball.Score, its record
 //	online.go    the online menus (온라인 대전) and the codes asked
-//	table.go     a table's screens: omok's board, baseball's rounds
+//	table.go     what every table's screen shares: the changes, leaving
+//	omoktable.go     omok's table screen: the board, drawn by omok's code
+//	baseballtable.go baseball's table screen: the rounds
 //	text.go      the online screens' texts, Korean and English
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish

@@ -5,7 +5,6 @@ import (
 
 	"termgames/baseball"
 	"termgames/internal/lang"
-	"termgames/omok"
 )
 
 // onlineText is every line the online screens show, in one language,
@@ -16,8 +15,8 @@ type onlineText struct {
 	retry      string
 	ruleMenu   []string
 	rulePrompt string
-	ruleName   [4]string // by omok.Rule
-	codeJoin   string    // prompts
+	ruleName   map[string]string // by omok's rule's name (Rules.Rule)
+	codeJoin   string            // prompts
 	codeWatch  string
 	noTables   string
 	tablesHead string
@@ -82,7 +81,7 @@ var koreanText = onlineText{
 	retry:      "다시 입력하세요.",
 	ruleMenu:   []string{rule28, "규칙을 선택하세요.", "1. 자유룰 (5개 이상이면 승리)", "2. 표준룰 (정확히 5개)", "3. 렌주룰 (선공 3-3, 4-4, 장목 금지)", "4. 오목룰 (3-3 금지)", rule28},
 	rulePrompt: "원하는 규칙을 입력하세요 : ",
-	ruleName:   [4]string{omok.Freestyle: "자유룰", omok.Standard: "표준룰", omok.Renju: "렌주룰", omok.Omok: "오목룰"},
+	ruleName:   map[string]string{"freestyle": "자유룰", "standard": "표준룰", "renju": "렌주룰", "omok": "오목룰"},
 	codeJoin:   "테이블 코드(또는 다시 접속 코드)를 입력하세요 : ",
 	codeWatch:  "관전할 테이블 코드를 입력하세요 : ",
 	noTables:   "열린 테이블이 없습니다. 1번으로 새 테이블을 만들어 보세요.",
@@ -152,7 +151,7 @@ var englishText = onlineText{
 	retry:      "Please enter again.",
 	ruleMenu:   []string{rule28, "Choose the rule.", "1. Freestyle (five or more wins)", "2. Standard (exactly five)", "3. Renju (no 3-3, 4-4 or six for black)", "4. Omok (no 3-3)", rule28},
 	rulePrompt: "Enter a rule number : ",
-	ruleName:   [4]string{omok.Freestyle: "freestyle", omok.Standard: "standard", omok.Renju: "renju", omok.Omok: "omok"},
+	ruleName:   map[string]string{"freestyle": "freestyle", "standard": "standard", "renju": "renju", "omok": "omok"},
 	codeJoin:   "Enter the table's code (or a resume code) : ",
 	codeWatch:  "Enter the code of the table to watch : ",
 	noTables:   "No table is open. Open one with 1.",
@@ -215,11 +214,12 @@ var englishText = onlineText{
 	hidden:  "???",
 }
 
-// listing is a line of the list of tables.
+// listing is a line of the list of tables: the game's rule, or the game
+// where it has but one.
 func (t *onlineText) listing(li Listing) string {
 	game, state := t.ruleName[li.Rule], t.open
-	if li.Game == Baseball {
-		game = t.title[Baseball]
+	if game == "" {
+		game = t.title[li.Game]
 	}
 	if li.Playing {
 		state = t.playing

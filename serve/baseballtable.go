@@ -1,0 +1,177 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"termgames/baseball"
+	"termgames/console"
+)
+
+// screen is a baseball table's screen.
+func (g *baseballGame) screen(b tableBase) console.Screen {
+	s := &baseballTable{tableBase: b}
+	return s.arm(s)
+}
+
+// baseballTable is a baseball versus table's screen: both players'
+// guesses round by round, each with its answer, and the prompt of the
+// player whose turn it is to type (their number, or a guess).
+type baseballTable struct {
+	tableBase
+	in console.LineInput
+}
+
+// game is the game the screen draws: the table's view, taken with its
+// State.
+func (s *baseballTable) game() *BaseballView { return s.st.View.(*BaseballView) }
+
+// Update takes the player's number and guesses, typed at the prompt.
+func (s *baseballTable) Update(ev console.Event) console.Screen {
+	if next, done := s.common(s, ev); done {
+		return next
+	}
+	if s.seat < 0 || s.prompt() == "" {
+		return s
+	}
+	line, done := s.in.Update(ev)
+	if !done {
+		return s
+	}
+	s.msg = s.refusal(s.move(strings.TrimSpace(line)))
+	s.refresh()
+	return s
+}
+
+// move makes the number typed the player's move: their own number while
+// they have none, else a guess. A guess typed as a choice ("=123") is no
+// three digits.
+func (s *baseballTable) move(typed string) error {
+	if !s.game().Chosen[s.seat] {
+		return s.t.Move(s.seat, choosePrefix+typed)
+	}
+	if strings.HasPrefix(typed, choosePrefix) {
+		return baseball.ErrLength
+	}
+	return s.t.Move(s.seat, typed)
+}
+
+// refusal explains a number the rules refused.
+func (s *baseballTable) refusal(err error) string {
+	switch {
+	case err == nil, errors.Is(err, ErrOver):
+		return ""
+	case errors.Is(err, baseball.ErrZero):
+		return s.txt.badZero
+	case errors.Is(err, baseball.ErrRepeats):
+		return s.txt.badRepeat
+	case errors.Is(err, baseball.ErrLength):
+		return s.txt.badLength
+	}
+	return s.txt.notYours
+}
+
+// prompt is what the player is asked now, "" when nothing.
+func (s *baseballTable) prompt() string {
+	st, g := s.st, s.game()
+	switch {
+	case s.seat < 0 || st.Outcome.Over || !st.Seats[1].Taken:
+		return ""
+	case !g.Chosen[s.seat]:
+		return s.txt.choose
+	case g.Turn == s.seat:
+		return s.txt.guess
+	}
+	return ""
+}
+
+// View draws the header, the rounds (the newest that fit), and the status
+// and prompt lines at the bottom.
+func (s *baseballTable) View(size console.Size) console.Frame {
+	t, st, g := s.txt, s.st, s.game()
+	var f console.Frame
+	head := []string{
+		t.title[Baseball] + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers),
+		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
+	}
+	switch {
+	case s.resume != "":
+		head = append(head, fmt.Sprintf(t.resume, s.resume))
+	case s.seat < 0:
+		head = append(head, t.watching)
+	}
+	if st.Outcome.Over {
+		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, g.numbers[0], st.Seats[1].Name, g.numbers[1]))
+	} else if s.seat >= 0 && g.Chosen[s.seat] {
+		head = append(head, fmt.Sprintf(t.chosen, g.numbers[s.seat]))
+	}
+	head = append(head, rule28, fmt.Sprintf(t.guessHead, st.Seats[0].Name, st.Seats[1].Name))
+	row := f.Lines(0, head...)
+	rounds := max(len(g.Guesses[0]), len(g.Guesses[1]))
+	room := max(size.Height-row-3, 1)
+	for i := max(0, rounds-room); i < rounds; i++ {
+		row = f.Lines(row, fmt.Sprintf("%-3d  %-12s  %-12s", i+1, s.turnText(0, i), s.turnText(1, i)))
+	}
+	bottom := max(row, size.Height-3)
+	f.Line(bottom, rule28)
+	away, next := s.away(time.Now())
+	f.Tick = next
+	status := ""
+	switch {
+	case st.Outcome.Over:
+		status = s.result(func(seat int) string {
+			return t.found(st.Seats[seat].Name, len(g.Guesses[seat]))
+		}, t.bbDraw(len(g.Guesses[0])))
+		f.Lines(bottom+1, status, t.anyKey)
+		f.Label(langOf(t), console.Size{Width: 60, Height: len(head) + 5})
+		return f
+	case !st.Seats[1].Taken:
+		status = fmt.Sprintf(t.waiting, s.t.Code)
+	case s.prompt() != "":
+		status = s.prompt() + s.in.String()
+		f.CursorAt(bottom+1, console.Width(s.o.p.Width, status))
+	case !g.Chosen[0] || !g.Chosen[1]:
+		other := 1 - max(s.seat, 0)
+		if s.seat < 0 && g.Chosen[1] {
+			other = 0
+		}
+		status = fmt.Sprintf(t.otherPicks, st.Seats[other].Name)
+	default:
+		status = fmt.Sprintf(t.theirs, st.Seats[g.Turn].Name)
+	}
+	f.Line(bottom+1, status)
+	switch {
+	case s.confirm:
+		q := t.confirm
+		if s.seat < 0 {
+			q = t.confirmW
+		}
+		f.Line(bottom+2, q)
+		f.CursorAt(bottom+2, console.Width(s.o.p.Width, q))
+	case away != "":
+		f.Line(bottom+2, away)
+	case s.msg != "":
+		f.Line(bottom+2, s.msg)
+	}
+	f.Label(langOf(t), console.Size{Width: 60, Height: len(head) + 5})
+	return f
+}
+
+// seatName is a seat's name in the header: "..." while it is empty.
+func (s *baseballTable) seatName(i int) string {
+	if !s.st.Seats[i].Taken {
+		return "..."
+	}
+	return s.name(i)
+}
+
+// turnText is seat's guess of round i and its answer.
+func (s *baseballTable) turnText(seat, i int) string {
+	g := s.game().Guesses[seat]
+	if i >= len(g) {
+		return ""
+	}
+	return g[i].Guess.String() + " " + s.txt.answer(g[i].Answer)
+}

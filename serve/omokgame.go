@@ -1,0 +1,88 @@
+package serve
+
+import (
+	"time"
+
+	"termgames/omok"
+)
+
+// omokGame is omok's online rules: one board, which checks every move
+// (omok.Board), and the times of the moves for the record. Its view is
+// an *omok.Position, made again after each move.
+type omokGame struct {
+	board *omok.Board
+	times []time.Duration
+	view  *omok.Position
+}
+
+// newOmokGame starts an omok game on the original's 15x15 board.
+func newOmokGame(rule omok.Rule) *omokGame {
+	g := &omokGame{board: omok.NewBoard(omok.DefaultSize, rule)}
+	g.view = g.board.Position()
+	return g
+}
+
+// Game is Omok.
+func (g *omokGame) Game() Game { return Omok }
+
+// Name is "omok".
+func (g *omokGame) Name() string { return "omok" }
+
+// Rule is the rule's name as the -rule flag takes it.
+func (g *omokGame) Rule() string { return g.board.Rule().String() }
+
+// point reads move, a point in h8 notation, for seat: it must be seat's
+// turn.
+func (g *omokGame) point(seat int, move string) (omok.Point, error) {
+	if g.board.Turn() != omok.Stone(seat+1) {
+		return omok.Point{}, ErrNotYourTurn
+	}
+	return omok.ParsePoint(move, g.board.Size())
+}
+
+// Check asks the board whether seat's stone may go at move.
+func (g *omokGame) Check(seat int, move string) error {
+	p, err := g.point(seat, move)
+	if err != nil {
+		return err
+	}
+	return g.board.Check(p)
+}
+
+// Apply places seat's stone at move; five in a row wins, and a board with
+// no point left to play draws.
+func (g *omokGame) Apply(seat int, move string, took time.Duration) (Outcome, error) {
+	p, err := g.point(seat, move)
+	if err != nil {
+		return Outcome{}, err
+	}
+	out, err := g.board.Place(p)
+	if err != nil {
+		return Outcome{}, err
+	}
+	g.times = append(g.times, took)
+	g.view = g.board.Position()
+	switch {
+	case out.Winner != omok.Empty:
+		return Outcome{Over: true, Winner: int(out.Winner) - 1, How: "five"}, nil
+	case out.Draw:
+		return Outcome{Over: true, Winner: -1, How: "draw"}, nil
+	}
+	return Outcome{}, nil
+}
+
+// View is the position, an *omok.Position.
+func (g *omokGame) View() any { return g.view }
+
+// Moves counts the stones on the board.
+func (g *omokGame) Moves() int { return g.board.Moves() }
+
+// Record is the game as Piskvork's .psq, with the players' names on its
+// name lines.
+func (g *omokGame) Record(names [2]string) []byte {
+	r := &omok.Record{Size: g.board.Size(), Rule: g.board.Rule(), Names: names}
+	for k, p := range g.board.History() {
+		r.Moves = append(r.Moves, omok.Move{Point: p, Time: g.times[k]})
+	}
+	return r.PSQ()
+}

@@ -1,0 +1,279 @@
+package serve
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"termgames/console"
+	"termgames/omok"
+	"termgames/omok/renju"
+)
+
+// screen is an omok table's screen, its cursor on the centre of the board.
+func (g *omokGame) screen(b tableBase) console.Screen {
+	s := &omokTable{tableBase: b, glyphs: omok.GlyphsFor(b.o.p.ASCII)}
+	n := s.board().Size
+	s.cursor = omok.Point{Row: n / 2, Col: n / 2}
+	s.redraw()
+	return s.arm(s)
+}
+
+// panelGap is the space between the board and the panel beside it.
+const panelGap = 4
+
+// omokTable is an omok table's screen: the board with the player's cursor,
+// the panel (the table, both players, the moves, the resume code), and the
+// lines under the board.
+type omokTable struct {
+	tableBase
+	cursor omok.Point
+	glyphs omok.Glyphs
+	drawn  drawnRows
+}
+
+// board is the position the screen draws: the table's view, taken with
+// its State.
+func (s *omokTable) board() *omok.Position { return s.st.View.(*omok.Position) }
+
+// Update moves the cursor and places stones through the table, and builds
+// again the rows that changed, for View to draw.
+func (s *omokTable) Update(ev console.Event) console.Screen {
+	next := s.update(ev)
+	s.redraw()
+	return next
+}
+
+func (s *omokTable) update(ev console.Event) console.Screen {
+	if next, done := s.common(s, ev); done {
+		return next
+	}
+	n := s.board().Size
+	move := func(dr, dc int) {
+		p := omok.Point{Row: s.cursor.Row + dr, Col: s.cursor.Col + dc}
+		if p.Row >= 0 && p.Row < n && p.Col >= 0 && p.Col < n {
+			s.cursor = p
+		}
+		s.msg = ""
+	}
+	switch {
+	case s.seat < 0:
+	case ev.IsKey(console.KeyUp) || ev.IsRune('k'):
+		move(-1, 0)
+	case ev.IsKey(console.KeyDown) || ev.IsRune('j'):
+		move(1, 0)
+	case ev.IsKey(console.KeyLeft) || ev.IsRune('h'):
+		move(0, -1)
+	case ev.IsKey(console.KeyRight) || ev.IsRune('l'):
+		move(0, 1)
+	case ev.IsKey(console.KeyEnter) || ev.IsRune(' '):
+		s.msg = s.refusal(s.t.Move(s.seat, omok.PointName(s.cursor, n)))
+		s.refresh() // the move shows at once; the wait wakes too, and finds it drawn
+	}
+	return s
+}
+
+// refusal is the line that explains a move the table refused.
+func (s *omokTable) refusal(err error) string {
+	var fe *omok.ForbiddenError
+	switch {
+	case err == nil, errors.Is(err, ErrOver):
+		return ""
+	case errors.As(err, &fe):
+		name := fe.Shape.String()
+		if s.txt == &koreanText && fe.Shape == renju.Overline {
+			name = "장목"
+		}
+		return fmt.Sprintf(s.txt.forbid, name)
+	case errors.Is(err, omok.ErrOccupied):
+		return s.txt.occupied
+	case errors.Is(err, ErrWaiting):
+		return fmt.Sprintf(s.txt.waiting, s.t.Code)
+	}
+	return s.txt.notYours
+}
+
+// View draws the board, one span per cell at its own column, the panel
+// beside it and three lines under it.
+func (s *omokTable) View(size console.Size) console.Frame {
+	n := s.board().Size
+	f := console.Frame{Rows: make([][]console.Span, 0, n+3)}
+	for r, row := range s.drawn.rows {
+		f.SetRow(r, row)
+	}
+	s.drawLines(&f, n)
+	f.Label(langOf(s.txt), console.Size{Width: 2*n + panelGap + 26, Height: n + 3})
+	return f
+}
+
+// drawnRows are the board's rows as last built, the panel beside them
+// included, with what they were built from. Only the rows that changed
+// are built again: a move changes one or two rows of the board and a few
+// of the panel, a cursor move two rows, as omok's own screen does. With
+// 200 games on a server, rows built afresh for every frame make garbage
+// enough that collecting it puts pauses on a move's way now and then
+// (BenchmarkGames, docs/performance.md).
+type drawnRows struct {
+	version int            // the table's State drawn
+	view    *omok.Position // the position drawn
+	mine    bool           // it was the player's turn: the cursor's stone and the forbidden points
+	over    bool
+	wide    bool
+	cursor  omok.Point
+	rows    [][]console.Span
+	panel   [][]console.Span
+}
+
+// redraw brings the rows up to the table's state and the cursor, building
+// again only those that changed.
+func (s *omokTable) redraw() {
+	d, v := &s.drawn, s.board()
+	n := v.Size
+	wide, mine, over := s.o.p.Width.EastAsianWidth, s.myTurn(), s.st.Outcome.Over
+	if d.rows == nil || d.wide != wide || d.mine != mine || d.over != over || d.view.Size != n {
+		*d = drawnRows{version: s.st.Version, view: v, mine: mine, over: over, wide: wide, cursor: s.cursor,
+			rows: make([][]console.Span, n), panel: s.panel(n)}
+		for r := range n {
+			d.rows[r] = s.boardRow(r)
+		}
+		return
+	}
+	switch {
+	case d.version == s.st.Version && d.cursor == s.cursor:
+		return
+	case d.version == s.st.Version: // a cursor move
+		was := d.cursor.Row
+		d.cursor = s.cursor
+		d.rows[was] = s.boardRow(was)
+		d.rows[s.cursor.Row] = s.boardRow(s.cursor.Row)
+		return
+	}
+	old, was := d.view, d.cursor.Row
+	panel := s.panel(n)
+	d.version, d.view, d.cursor = s.st.Version, v, s.cursor
+	for r := range n {
+		same := slices.Equal(panel[r], d.panel[r])
+		d.panel[r] = panel[r]
+		if same && r != was && r != s.cursor.Row && !rowChanged(old, v, r) {
+			continue
+		}
+		d.rows[r] = s.boardRow(r)
+	}
+}
+
+// myTurn reports whether the player is to move now.
+func (s *omokTable) myTurn() bool {
+	v := s.board()
+	return s.seat >= 0 && !s.st.Outcome.Over && s.st.Seats[1].Taken && int(v.Turn) == s.seat+1
+}
+
+// rowChanged reports whether row r of the board looks different in b than
+// in a: a stone, the last move's mark, the winning line, a forbidden point.
+func rowChanged(a, b *omok.Position, r int) bool {
+	n := a.Size
+	if !slices.Equal(a.Cells[r*n:(r+1)*n], b.Cells[r*n:(r+1)*n]) ||
+		a.HasLast && a.Last.Row == r || b.HasLast && b.Last.Row == r ||
+		len(a.Line) != len(b.Line) || (a.Forbid == nil) != (b.Forbid == nil) {
+		return true
+	}
+	return a.Forbid != nil && !slices.Equal(a.Forbid[r*n:(r+1)*n], b.Forbid[r*n:(r+1)*n])
+}
+
+// boardRow builds row r of the board, as omok's own screen does, and
+// the panel's spans beside it. The forbidden points show to the player to
+// move and to the watchers; the cursor, to a player while the game is on.
+func (s *omokTable) boardRow(r int) []console.Span {
+	v := s.board()
+	panel := s.drawn.panel[r]
+	look := omok.RowLook{Glyphs: s.glyphs, Forbidden: s.myTurn() || s.seat < 0, Cursor: s.cursor}
+	if s.seat >= 0 && !s.st.Outcome.Over {
+		look.CursorStone = omok.Stone(s.seat + 1)
+	}
+	row := omok.AppendRow(make([]console.Span, 0, v.Size+len(panel)), v, r, look)
+	return append(row, panel...)
+}
+
+// panel returns the spans beside each of the n rows of the board: the
+// table's facts, and the keys.
+func (s *omokTable) panel(n int) [][]console.Span {
+	t, v, w := s.txt, s.board(), s.o.p.Width
+	col := 2*n + panelGap
+	rows := make([][]console.Span, n)
+	put := func(row int, spans ...console.Span) {
+		if row < n {
+			rows[row] = append(rows[row], spans...)
+		}
+	}
+	text := func(row int, text string) { put(row, console.Span{Col: col, Text: text}) }
+	text(0, t.title[Omok])
+	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+t.ruleName[v.Rule.String()])
+	for i := range 2 { // each stone in its own two columns, as on the board
+		put(2+i, console.Span{Col: col, Text: fmt.Sprintf("%dP", i+1)},
+			console.Span{Col: col + 3, Text: console.Pad(w, s.glyphs.Stones[i+1], 2)},
+			console.Span{Col: col + 6, Text: s.seatName(i)})
+	}
+	text(4, fmt.Sprintf(t.watchers, s.st.Watchers))
+	text(5, fmt.Sprintf(t.moves, v.Moves))
+	if v.HasLast {
+		text(6, fmt.Sprintf(t.last, v.Last.Row+1, v.Last.Col+1))
+	}
+	if s.resume != "" {
+		text(7, fmt.Sprintf(t.resume, s.resume))
+	}
+	keys := t.panel
+	if s.seat < 0 {
+		keys = []string{t.watching}
+	}
+	for i, k := range keys {
+		text(9+i, k)
+	}
+	return rows
+}
+
+// seatName is a seat's name in the panel: "..." while it is empty.
+func (s *omokTable) seatName(i int) string {
+	if !s.st.Seats[i].Taken {
+		return "..."
+	}
+	return s.name(i)
+}
+
+// drawLines writes the three lines under the board: whose turn it is (or
+// how the game ended), what to do, and a message or the question.
+func (s *omokTable) drawLines(f *console.Frame, row int) {
+	t, v := s.txt, s.board()
+	away, next := s.away(time.Now())
+	f.Tick = next
+	switch {
+	case s.st.Outcome.Over:
+		f.Lines(row, s.result(func(seat int) string {
+			return fmt.Sprintf(t.win, seat+1, s.st.Seats[seat].Name)
+		}, t.draw), t.anyKey)
+		return
+	case !s.st.Seats[1].Taken:
+		f.Line(row, fmt.Sprintf(t.waiting, s.t.Code))
+	case s.seat >= 0 && int(v.Turn) == s.seat+1:
+		f.Line(row, fmt.Sprintf(t.yourTurn, s.seat+1))
+	default:
+		f.Line(row, fmt.Sprintf(t.turn, int(v.Turn), s.st.Seats[int(v.Turn)-1].Name))
+	}
+	switch {
+	case away != "":
+		f.Line(row+1, away)
+	case s.seat < 0:
+		f.Line(row+1, t.watching)
+	case s.st.Seats[1].Taken:
+		f.Line(row+1, t.move)
+	}
+	if s.confirm {
+		q := t.confirm
+		if s.seat < 0 {
+			q = t.confirmW
+		}
+		f.Line(row+2, q)
+		f.CursorAt(row+2, console.Width(s.o.p.Width, q))
+	} else if s.msg != "" {
+		f.Line(row+2, s.msg)
+	}
+}
