@@ -33,12 +33,20 @@ type servedGames struct {
 	done chan struct{}
 }
 
-// startServe starts `termgames serve` on a loopback port with args, and
-// stops it when the test ends.
+// startServe starts `termgames serve` on a loopback port with args, its
+// host key and store in a folder of the test's, and stops it when the
+// test ends.
 func startServe(t *testing.T, args ...string) *servedGames {
 	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key")}, args...)...)
+	return startServeIn(t, t.TempDir(), args...)
+}
+
+// startServeIn starts `termgames serve` with its host key and store in
+// dir: a server started again in the same folder is the same server.
+func startServeIn(t *testing.T, dir string, args ...string) *servedGames {
+	t.Helper()
+	cmd := exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key"),
+		"-db", filepath.Join(dir, "termgames.db")}, args...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -254,6 +262,26 @@ func TestOpenSSHOmok(t *testing.T) {
 	if code := srv.cmd.ProcessState.ExitCode(); code != 0 {
 		t.Errorf("the server's exit status after SIGTERM: %d, want 0", code)
 	}
+
+	// Started again on the same files, the server has both games, rated:
+	// both had keys. Each is the first game of its rule for both, so
+	// 1500 (RD 350) against 1500 (RD 350) makes 1662 and 1338, still
+	// provisional.
+	srv = startServeIn(t, srv.dir, "-seathold", "4s")
+	records := srv.ssh(t, sshBin, "alice", aliceKey, "records")
+	records.WaitFor("omok freestyle alice vs bob alice won (five) rated")
+	records.WaitFor("omok standard  alice vs bob alice won (forfeit) rated")
+	alice = srv.ssh(t, sshBin, "alice", aliceKey)
+	toOnline(alice, "omok")
+	alice.Send("6\r")
+	alice.WaitFor("[내 프로필] alice")
+	alice.WaitFor("오목 자유룰       1662?  1전 1승 0패 0무")
+	alice.WaitFor("오목 표준룰       1662?  1전 1승 0패 0무")
+	bob = srv.ssh(t, sshBin, "bob", bobKey)
+	toOnline(bob, "omok")
+	bob.Send("6\r")
+	bob.WaitFor("오목 자유룰       1338?  1전 0승 1패 0무")
+	bob.WaitFor("vs alice         패 (연결 끊김)  1500? → 1338?")
 }
 
 // A baseball versus game through the real ssh, one player with a key and

@@ -8,6 +8,7 @@ import (
 	"termgames/console"
 	"termgames/internal/store"
 	"termgames/omok"
+	"termgames/omok/renju"
 )
 
 // archive.go is the screens of what the server keeps, opened from the
@@ -247,8 +248,8 @@ func (l *leaderboard) View(size console.Size) console.Frame {
 	lines := []string{fmt.Sprintf(a.boardHd, a.gameName(l.t, game, rule))}
 	if l.game == Omok {
 		var rules []string
-		for r, name := range l.t.ruleName {
-			rules = append(rules, fmt.Sprintf("%d %s", r+1, name))
+		for _, r := range renju.Rules {
+			rules = append(rules, fmt.Sprintf("%d %s", int(r)+1, l.t.ruleName[r.String()]))
 		}
 		lines = append(lines, strings.Join(rules, "   "))
 	}

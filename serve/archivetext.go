@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"termgames/internal/lang"
-	"termgames/omok"
 )
 
 // archiveText is every line of the screens of what the server keeps: a
@@ -103,8 +102,8 @@ func (a *archiveText) gameName(t *onlineText, game, rule string) string {
 	if game == "baseball" {
 		return a.baseball
 	}
-	if r, err := omok.ParseRule(rule); err == nil {
-		return fmt.Sprintf(a.omok, t.ruleName[r])
+	if name, ok := t.ruleName[rule]; ok {
+		return fmt.Sprintf(a.omok, name)
 	}
 	return fmt.Sprintf(a.omok, rule)
 }
