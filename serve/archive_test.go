@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
-	_ "path/filepath"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,14 +12,14 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"termgames/internal/store"
-	//"termgames/internal/store/sqlite"
+	"termgames/internal/store/sqlite"
 	"termgames/omok"
 )
 
 // openStore opens a store on a fresh file of the test's.
 func openStore(t *testing.T) store.Store {
 	t.Helper()
-	st, err := store.NewMemory(), error(nil) //sqlite.Open(filepath.Join(t.TempDir(), "termgames.db"))
+	st, err := sqlite.Open(filepath.Join(t.TempDir(), "termgames.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
