@@ -46,6 +46,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/store"
 
 	"termgames/internal/cmdline"
 )
@@ -69,6 +70,10 @@ type Player struct {
 	// Online opens the online tables from a game's menu: main passes
 	// Online.Omok and Online.Baseball on in the games' Options.
 	Online Online
+	// Books keep the player's own records of the games in the server's
+	// store: main passes Books.For(game) on in cli.Env.Book. Empty for a
+	// guest, or on a server without a store.
+	Books Books
 	// Played collects what the baseball games print, as main's does
 	// locally (baseball.Options.Transcript): it is left on the player's
 	// terminal when the session ends, as the original's lines were.
@@ -91,6 +96,8 @@ type Config struct {
 	NewMenu func(Player) console.Screen
 	// Log gets connections, sessions, refusals and panics.
 	Log *slog.Logger
+	// Store keeps what the server keeps (internal/store); nil keeps nothing.
+	Store store.Store
 
 	HandshakeTimeout time.Duration // a connection must finish the SSH handshake within this
 	MaxSessions      int           // sessions at once, in all

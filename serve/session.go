@@ -242,6 +242,7 @@ func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget
 	if k := sess.PublicKey(); k != nil {
 		p.Key = gossh.FingerprintSHA256(k)
 	}
+	p.Books = s.books(p, ss.log)
 	o := newOnline(s.lobby, p)
 	defer o.releaseAll() // a seat left so is away: its player may come back
 	first, err := s.first(o, cmd)
