@@ -203,8 +203,9 @@ func TestBookGamesReadAtStart(t *testing.T) {
 }
 
 // TestBookFailures: a book that cannot be read or written is said where
-// the file's problems are, and play goes on: the player's games are
-// counted for the session; a leaderboard that cannot be read says so.
+// the file's problems are, and play goes on, the games counted on the
+// screens until the book answers again; a leaderboard that cannot be read
+// says so.
 func TestBookFailures(t *testing.T) {
 	full := errors.New("store: disk full")
 	b := &shelf{failGames: full, failAdd: full, failLeaders: full}
