@@ -63,6 +63,7 @@ type common struct {
 	played *strings.Builder
 
 	online serve.Online // the online tables, in an SSH session only
+	books  serve.Books  // the player's records in the server's store, in an SSH session only
 }
 
 // register declares -lang and the shared flags in u; a command gets those
@@ -174,7 +175,7 @@ func parse(args []string, stdin io.Reader, stdout, stderr io.Writer) (console.Sc
 		return nil, nil, nil
 	case "serve": // each SSH session gets the top menu, built here as locally
 		return nil, nil, serve.Command(args, stdout, stderr, func(p serve.Player) console.Screen {
-			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, w: p.Width, online: p.Online, played: p.Played}, table)
+			return newTopMenu(common{lang: p.Lang, ascii: p.ASCII, w: p.Width, online: p.Online, books: p.Books, played: p.Played}, table)
 		})
 	}
 	c := common{played: new(strings.Builder)}

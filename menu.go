@@ -101,6 +101,7 @@ func (m *topMenu) start(g cli.Game) (console.Screen, error) {
 	fs := flag.NewFlagSet(g.Name, flag.ContinueOnError)
 	env := m.c.env()
 	env.Online = m.c.online.For(g.Name)
+	env.Book = m.c.books.For(g.Name)
 	return g.Flags(fs)(env, m)
 }
 

@@ -184,8 +184,10 @@ func (s *askCustom) View(size console.Size) console.Frame {
 
 // bestTimes shows the ten best times and the statistics of one of the
 // original's three levels (or of their no-guess boards) at a time; custom
-// fields keep neither (play.go). Left and right
-// turn the page; Esc, Enter, q or Backspace go back to the menu.
+// fields keep neither (play.go). With a book, the book's leaderboard of
+// the level stands beside the player's own times, and the statistics go
+// under them. Left and right turn the page; Esc, Enter, q or Backspace go
+// back to the menu.
 type bestTimes struct {
 	app   *app
 	pages []page
@@ -193,11 +195,24 @@ type bestTimes struct {
 }
 
 // newBestTimes lists the original's three levels, then those of their
-// no-guess boards that have times or games.
+// no-guess boards that have times or games; with a book, all three of
+// them, whose leaderboards may have times of others, and the leaderboards
+// are read again.
 func newBestTimes(a *app) console.Screen {
 	b := &bestTimes{app: a}
 	for _, l := range Levels() {
 		b.pages = append(b.pages, page{level: l})
+	}
+	if a.opt.Book != nil {
+		var keys []string
+		for _, l := range Levels() {
+			b.pages = append(b.pages, page{level: l, noGuess: true})
+		}
+		for _, p := range b.pages {
+			keys = append(keys, scoreKey(p.level, p.noGuess))
+		}
+		a.cmds = append(a.cmds, a.readLeaders(keys))
+		return b
 	}
 	for _, key := range a.store.keys() {
 		// Custom fields keep no best times (play.go); a file from before
@@ -279,7 +294,8 @@ func (b *bestTimes) turn(ev console.Event) console.Screen {
 }
 
 // View lists the page's times (rank, seconds to a tenth, and when) with
-// the level's statistics beside them.
+// the level's statistics beside them, or, with a book, with the
+// leaderboard beside them and the statistics under.
 func (b *bestTimes) View(console.Size) console.Frame {
 	t := b.app.t
 	p := b.pages[b.page]
@@ -301,17 +317,12 @@ func (b *bestTimes) View(console.Size) console.Frame {
 	// The statistics start past the widest a times line can be.
 	col := console.Width(b.app.w, fmt.Sprintf("%3d. %8s%s   %s", keepBest, "9999.9", t.unit, "2006-01-02 15:04")) + 4
 	stats := t.statsBlock(b.app.w, b.app.store.statsOf(key), recs)
-	row := 2
-	for i := range max(len(times), len(stats)) {
-		var spans []console.Span
-		if i < len(times) {
-			spans = append(spans, console.Span{Text: times[i]})
-		}
-		if i < len(stats) {
-			spans = append(spans, console.Span{Col: col, Text: stats[i]})
-		}
-		f.SetRow(row, spans)
-		row++
+	var row int
+	if b.app.opt.Book == nil {
+		row = sideBySide(&f, 2, times, stats, col)
+	} else {
+		row = sideBySide(&f, 2, append([]string{t.ownTimes}, times...), b.leaderLines(key), col)
+		row = sideBySide(&f, row+1, stats, nil, 0)
 	}
 	f.Line(row+1, t.bestHelp)
 	// The whole list or the too-small screen, never lines cut or piled up.
@@ -323,4 +334,46 @@ func (b *bestTimes) View(console.Size) console.Frame {
 	}
 	f.Label(b.app.tag(), need)
 	return f
+}
+
+// sideBySide sets left's lines from row on, and right's beside them from
+// column col; it returns the row after the longer.
+func sideBySide(f *console.Frame, row int, left, right []string, col int) int {
+	for i := range max(len(left), len(right)) {
+		var spans []console.Span
+		if i < len(left) {
+			spans = append(spans, console.Span{Text: left[i]})
+		}
+		if i < len(right) {
+			spans = append(spans, console.Span{Col: col, Text: right[i]})
+		}
+		f.SetRow(row, spans)
+		row++
+	}
+	return row
+}
+
+// leaderLines is the book's leaderboard of level key under its title:
+// each player's best time, their names padded to the widest; or, until it
+// is read, or when it cannot be, a line that says so.
+func (b *bestTimes) leaderLines(key string) []string {
+	t, w := b.app.t, b.app.w
+	lines := []string{t.leaders}
+	leaders, read := b.app.leaders[key]
+	switch {
+	case b.app.leadersErr != nil:
+		return append(lines, "  "+t.leadersFailed)
+	case !read:
+		return append(lines, "  "+t.leadersWait)
+	case len(leaders) == 0:
+		return append(lines, "  "+t.bestNone)
+	}
+	width := 0
+	for _, l := range leaders {
+		width = max(width, console.Width(w, l.Name))
+	}
+	for i, l := range leaders {
+		lines = append(lines, fmt.Sprintf("%3d. %s  %6s%s", i+1, w.FillRight(l.Name, width), seconds(l.Time), t.unit))
+	}
+	return lines
 }

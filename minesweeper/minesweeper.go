@@ -57,8 +57,12 @@ func flags(fs *flag.FlagSet) cli.Start {
 	scores := fs.String("scores", "", "best-times `FILE` (default: termgames/scores.json in the user's config folder)")
 	noGuess := fs.Bool("noguess", false, "boards that logic alone solves, made at the first opening")
 	return func(env cli.Env, back console.Screen) (console.Screen, error) {
+		book, ok := env.Book.(Book)
+		if env.Book != nil && !ok {
+			return nil, fmt.Errorf("minesweeper: a %T keeps no minesweeper games", env.Book)
+		}
 		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Rand: env.Rand, Width: env.Width,
-			Marks: *marks, Scores: *scores, NoGuess: *noGuess}
+			Marks: *marks, Scores: *scores, NoGuess: *noGuess, Book: book}
 		return New(opt, back), nil
 	}
 }
@@ -75,6 +79,11 @@ type Options struct {
 	// Scores is the best-times file; "" means termgames/scores.json in the
 	// user's config folder.
 	Scores string
+	// Book, when set, keeps the player's games instead of the file
+	// (Scores is then not used), and the records screen shows its
+	// leaderboard of every level beside the player's own times: over
+	// SSH, the server's store for a player with a key.
+	Book Book
 	// Rand places the mines; main makes it from -seed.
 	Rand *rand.Rand
 	// Width measures text and glyphs as the terminal draws them.
@@ -92,18 +101,27 @@ func New(opt Options, back console.Screen) console.Screen {
 	if a.rng == nil {
 		a.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	path := opt.Scores
+	a.store = a.newStore()
+	a.noGuess = opt.NoGuess
+	a.menu = a.newMenu()
+	a.buildHelpRows()
+	return a
+}
+
+// newStore returns where the best times are kept: the file, or, with a
+// book, memory, which the book's games fill once read.
+func (a *app) newStore() *store {
+	if a.opt.Book != nil {
+		return newStore("", nil)
+	}
+	path := a.opt.Scores
 	if path == "" {
 		var err error
 		if path, err = defaultScoresPath(); err != nil {
 			a.notice = []string{a.t.badFile, err.Error()}
 		}
 	}
-	a.store = newStore(path, osFS{})
-	a.noGuess = opt.NoGuess
-	a.menu = a.newMenu()
-	a.buildHelpRows()
-	return a
+	return newStore(path, osFS{})
 }
 
 // newMenu returns the menu as it stands: its no-guess line shows whether
@@ -130,6 +148,10 @@ type app struct {
 	fresh   bool          // store holds the file's times (read, or written since)
 	cmds    []console.Cmd // work for the driver, handed over by with
 	noGuess bool          // new games get no-guess boards
+	// leaders are the book's leaderboards by best-times key, read anew
+	// each time the records screen opens; nil until first read.
+	leaders    map[string][]Leader
+	leadersErr error // the last reading of them failed
 	// helpSpans are the help lines as rows (helpRows)
 	helpSpans [][]console.Span
 }
@@ -145,12 +167,20 @@ func (a *app) observe(ev console.Event) {
 	a.size = ev.Size
 	switch r := ev.Result.(type) {
 	case loaded:
-		if !a.fresh { // a save that came first read the file too
+		if r.store != nil && !a.fresh { // a save that came first read the file too
 			a.store, a.fresh = r.store, true
 		}
 		if r.notice != nil {
 			a.notice = a.noticeLines(r.notice)
 		}
+		if r.err != nil {
+			a.notice = []string{fmt.Sprintf(a.t.bookFailed, r.err)}
+		}
+	case leadersRead:
+		if r.err == nil {
+			a.leaders = r.leaders
+		}
+		a.leadersErr = r.err
 	case saved:
 		a.store, a.fresh = r.store, true
 		switch {
@@ -180,10 +210,17 @@ func (a *app) with(next console.Screen) console.Screen {
 	return console.Do(next, cmds...)
 }
 
-// loaded is what reading the best-times file gives back.
+// loaded is what reading the best-times file, or the book, gives back.
 type loaded struct {
-	store  *store
-	notice *notice
+	store  *store  // nil when the book could not be read
+	notice *notice // the file could not be read
+	err    error   // the book could not be read
+}
+
+// leadersRead is what reading the book's leaderboards gives back.
+type leadersRead struct {
+	leaders map[string][]Leader
+	err     error
 }
 
 // saved is what entering a game in the best-times file gives back; board
@@ -205,8 +242,17 @@ func (a *app) copyStore() *store {
 	return &c
 }
 
-// load reads the best-times file, off the UI goroutine.
+// load reads the best-times file, or the book, off the UI goroutine.
 func (a *app) load(now time.Time) console.Cmd {
+	if book := a.opt.Book; book != nil {
+		return func(ctx context.Context) any {
+			games, err := book.Games(ctx)
+			if err != nil {
+				return loaded{err: err}
+			}
+			return loaded{store: tally(games)}
+		}
+	}
 	c := a.copyStore()
 	return func(context.Context) any {
 		c.load(now)
@@ -217,11 +263,56 @@ func (a *app) load(now time.Time) console.Cmd {
 // save enters a game of b in the best times and the statistics, off the
 // UI goroutine; b is nil for a game that was left.
 func (a *app) save(b *board, key string, e entry, now time.Time) {
+	if a.opt.Book != nil {
+		a.cmds = append(a.cmds, a.saveInBook(b, key, e, now))
+		return
+	}
 	c := a.copyStore()
 	a.cmds = append(a.cmds, func(context.Context) any {
 		rank, err := c.add(key, e, now)
 		return saved{board: b, store: c, won: e.won, rank: rank, err: err, notice: c.takeNotice()}
 	})
+}
+
+// saveInBook enters a game in the book, off the UI goroutine, and reads
+// the player's games again, as the file is read again before it is
+// written: the same key may be playing in another session. When the book
+// cannot keep the game, the game is still counted in memory, as it is
+// when the file cannot be written, and the error said.
+func (a *app) saveInBook(b *board, key string, e entry, now time.Time) console.Cmd {
+	c := a.copyStore()
+	book := a.opt.Book
+	return func(ctx context.Context) any {
+		rank := c.enter(key, e)
+		// The player may close the connection right after the end: the
+		// game is kept all the same.
+		err := book.Add(context.WithoutCancel(ctx), resultOf(key, e, now))
+		if err == nil {
+			if games, gerr := book.Games(ctx); gerr == nil {
+				c, rank = tally(games), 0
+				if e.timed() {
+					rank = rankIn(c.times(key), e.rec)
+				}
+			}
+		}
+		return saved{board: b, store: c, won: e.won, rank: rank, err: err}
+	}
+}
+
+// readLeaders reads the book's leaderboards of keys, off the UI goroutine.
+func (a *app) readLeaders(keys []string) console.Cmd {
+	book := a.opt.Book
+	return func(ctx context.Context) any {
+		leaders := make(map[string][]Leader, len(keys))
+		for _, key := range keys {
+			list, err := book.Leaders(ctx, key, keepBest)
+			if err != nil {
+				return leadersRead{err: err}
+			}
+			leaders[key] = list
+		}
+		return leadersRead{leaders: leaders}
+	}
 }
 
 // noticeLines tells the player what became of a best-times file that could

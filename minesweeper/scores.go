@@ -517,8 +517,7 @@ type entry struct {
 // moment, is kept.
 func (s *store) add(key string, e entry, now time.Time) (int, error) {
 	s.load(now)
-	timed := e.won && e.rec.Millis > 0 && e.rec.Millis <= maxMillis
-	if !timed && !e.counted {
+	if !e.timed() && !e.counted {
 		return 0, nil // nothing the file can hold
 	}
 	if s.path != "" && !s.readOnly {
@@ -534,18 +533,7 @@ func (s *store) add(key string, e entry, now time.Time) (int, error) {
 			s.best, s.stats = best, stats
 		}
 	}
-	rank := 0
-	if timed {
-		list := sortBest(append(slices.Clone(s.best[key]), e.rec))
-		if rank = slices.Index(list, e.rec) + 1; rank > 0 {
-			s.best[key] = list
-		}
-	}
-	if e.counted {
-		st := s.stats[key]
-		st.count(e.won, e.rec.Millis, e.rate)
-		s.stats[key] = st
-	}
+	rank := s.enter(key, e)
 	if rank == 0 && !e.counted {
 		return 0, nil
 	}
@@ -556,6 +544,31 @@ func (s *store) add(key string, e entry, now time.Time) (int, error) {
 		return rank, fmt.Errorf("scores: %s could not be read and is left as it is", s.path)
 	}
 	return rank, s.write()
+}
+
+// timed reports whether the game is a win whose time the best times can
+// hold.
+func (e entry) timed() bool { return e.won && e.rec.Millis > 0 && e.rec.Millis <= maxMillis }
+
+// enter puts a game of level key in the best times and statistics held in
+// memory: a win among the best times, a counted game in the statistics.
+// It returns the win's 1-based rank (0: not among the best, or not a win).
+// The file's games go through it, and a Book's games too (tally), so that
+// both keep the same figures.
+func (s *store) enter(key string, e entry) int {
+	rank := 0
+	if e.timed() {
+		list := sortBest(append(slices.Clone(s.best[key]), e.rec))
+		if rank = slices.Index(list, e.rec) + 1; rank > 0 {
+			s.best[key] = list
+		}
+	}
+	if e.counted {
+		st := s.stats[key]
+		st.count(e.won, e.rec.Millis, e.rate)
+		s.stats[key] = st
+	}
+	return rank
 }
 
 // write replaces the file atomically: a temporary file in the same folder,

@@ -16,8 +16,8 @@ import (
 	"termgames/omok"
 )
 
-// openStore opens a store on a fresh file of the test's.
-func openStore(t *testing.T) store.Store {
+// tempStore opens a store on a fresh file of the test's.
+func tempStore(t *testing.T) store.Store {
 	t.Helper()
 	st, err := sqlite.Open(filepath.Join(t.TempDir(), "termgames.db"))
 	if err != nil {
@@ -32,7 +32,7 @@ func openStore(t *testing.T) store.Store {
 // whatever user name it comes with later; a free name is a guest's as
 // typed; nobody can type the mark in.
 func TestNamesCannotBeTakenOver(t *testing.T) {
-	srv := startServer(t, Config{Store: openStore(t)})
+	srv := startServer(t, Config{Store: tempStore(t)})
 	alice, other := newSigner(t), newSigner(t)
 	for _, c := range []struct {
 		user string
@@ -85,7 +85,7 @@ func keep(t *testing.T, st store.Store, a, b store.Seat) int64 {
 // replay screen), their profile with the new rating, the leaderboard;
 // a guest is told that nothing of theirs is kept.
 func TestArchiveScreens(t *testing.T) {
-	st := openStore(t)
+	st := tempStore(t)
 	srv := startServer(t, Config{Store: st, NewMenu: gamesMenu})
 	aliceKey, bobKey := newSigner(t), newSigner(t)
 	ctx := context.Background()
@@ -174,7 +174,7 @@ func runCommand(t *testing.T, addr, user string, auth []gossh.AuthMethod, cmd st
 // Piskvork .psq that omok reads back; guests, unknown and bad numbers
 // are each told in a line.
 func TestArchiveCommands(t *testing.T) {
-	st := openStore(t)
+	st := tempStore(t)
 	srv := startServer(t, Config{Store: st})
 	aliceKey := newSigner(t)
 	a, err := st.Player(context.Background(), gossh.FingerprintSHA256(aliceKey.PublicKey()), "alice")

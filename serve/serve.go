@@ -75,6 +75,10 @@ type Player struct {
 	// Online opens the online tables from a game's menu: main passes
 	// Online.Omok and Online.Baseball on in the games' Options.
 	Online Online
+	// Books keep the player's own records of the games in the server's
+	// store: main passes Books.For(game) on in cli.Env.Book. Empty for a
+	// guest, or on a server without a store.
+	Books Books
 	// Played collects what the baseball games print, as main's does
 	// locally (baseball.Options.Transcript): it is left on the player's
 	// terminal when the session ends, as the original's lines were.
@@ -97,6 +101,9 @@ type Config struct {
 	NewMenu func(Player) console.Screen
 	// Log gets connections, sessions, refusals and panics.
 	Log *slog.Logger
+	// Store is what the server keeps (internal/store): players' names,
+	// games, ratings, minesweeper's games; nil keeps nothing.
+	Store store.Store
 
 	HandshakeTimeout time.Duration // a connection must finish the SSH handshake within this
 	MaxSessions      int           // sessions at once, in all
@@ -106,9 +113,6 @@ type Config struct {
 	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
 	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
 	SeatHold         time.Duration // a player who drops keeps their seat this long (DefaultSeatHold)
-	// Store is what the server keeps: players' names, games, ratings;
-	// nil keeps nothing.
-	Store store.Store
 }
 
 // The defaults of Config's limits.

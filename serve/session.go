@@ -251,6 +251,7 @@ func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget
 		p.Lang, p.ASCII = lang.English, true
 	}
 	p.Key = key(sess)
+	p.Books = s.books(p, ss.log)
 	o := newOnline(s.lobby, p)
 	o.store = s.cfg.Store
 	defer o.releaseAll() // a seat left so is away: its player may come back

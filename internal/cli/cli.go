@@ -46,6 +46,12 @@ type Env struct {
 	// menu; nil where there are none (a local terminal, or a game that
 	// has no online play).
 	Online func(back console.Screen) console.Screen
+	// Book keeps the player's own records of the game where the local
+	// files must not: over SSH, the server's store, for a player with a
+	// key. Its type is the game's own (minesweeper.Book), which this
+	// package cannot name without importing every game; a game refuses
+	// one of another type. nil: the game keeps them as it does locally.
+	Book any
 }
 
 // Start makes a game's first screen, its menu, once its flags are parsed.
