@@ -72,7 +72,7 @@ func (m *Memory) Close() error {
 // Player implements Players.
 func (m *Memory) Player(ctx context.Context, key, want string) (Player, error) {
 	if key == "" {
-		return Player{}, fmt.Errorf("store: player: a guest has no key to keep a name for")
+		return Player{}, errors.New("store: player: a guest has no key to keep a name for")
 	}
 	if err := m.lock(); err != nil {
 		return Player{}, fmt.Errorf("store: player %s: %w", key, err)

@@ -5,10 +5,10 @@
 // implementation is store/sqlite, and Memory (memory.go) keeps the same in
 // memory for tests that do not look at the file.
 //
-// The rules of what is kept live here, once, for every implementation:
-// a name belongs to the key that first used it; a game is rated when both
-// players have keys; a rated game's ratings change in the same transaction
-// that keeps its end.
+// The rules of what is kept live here, once, for every implementation
+// (rules.go): a name belongs to the key that first used it; a game is
+// rated when both players have keys, two different ones; a rated game's
+// ratings change in the same transaction that keeps its end.
 package store
 
 import (
@@ -108,7 +108,8 @@ type Result struct {
 // it, and its end is kept with the record.
 type Games interface {
 	// Begin keeps a game that starts now, with no moves yet; it sets
-	// g.Rated (both seats have keys) and returns its ID.
+	// g.Rated (both seats have keys, two different ones) and returns its
+	// ID.
 	Begin(ctx context.Context, g Game) (int64, error)
 	// AddMove keeps a move of game id, in play.
 	AddMove(ctx context.Context, id int64, m Move) error
