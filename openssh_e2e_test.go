@@ -37,7 +37,13 @@ type servedGames struct {
 // stops it when the test ends.
 func startServe(t *testing.T, args ...string) *servedGames {
 	t.Helper()
-	dir := t.TempDir()
+	return startServeIn(t, t.TempDir(), args...)
+}
+
+// startServeIn is startServe with the host key, and the client keys the
+// test writes, in dir: a server started again in dir is the same server.
+func startServeIn(t *testing.T, dir string, args ...string) *servedGames {
+	t.Helper()
 	cmd := exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key")}, args...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {

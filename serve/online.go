@@ -63,13 +63,19 @@ func (o *online) hold(t *Table, leave func()) {
 
 // release leaves t now.
 func (o *online) release(t *Table) {
-	o.mu.Lock()
-	leave := o.held[t]
-	delete(o.held, t)
-	o.mu.Unlock()
-	if leave != nil {
+	if leave := o.forget(t); leave != nil {
 		leave()
 	}
+}
+
+// forget stops holding t, and returns what leaving it does, for the
+// caller to do when it is ready.
+func (o *online) forget(t *Table) func() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	leave := o.held[t]
+	delete(o.held, t)
+	return leave
 }
 
 // releaseAll leaves every table: the session has ended. A seat becomes
