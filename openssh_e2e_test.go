@@ -41,12 +41,11 @@ func startServe(t *testing.T, args ...string) *servedGames {
 	return startServeIn(t, t.TempDir(), args...)
 }
 
-// startServeIn starts `termgames serve` with its host key and store in
-// dir: a server started again in the same folder is the same server.
+// startServeIn is startServe with the host key, and the client keys the
+// test writes, in dir: a server started again in dir is the same server.
 func startServeIn(t *testing.T, dir string, args ...string) *servedGames {
 	t.Helper()
-	cmd := exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key"),
-		"-db", filepath.Join(dir, "termgames.db")}, args...)...)
+	cmd := exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key")}, args...)...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -269,8 +268,11 @@ func TestOpenSSHOmok(t *testing.T) {
 	// provisional.
 	srv = startServeIn(t, srv.dir, "-seathold", "4s")
 	records := srv.ssh(t, sshBin, "alice", aliceKey, "records")
-	records.WaitFor("omok freestyle alice vs bob alice won (five) rated")
-	records.WaitFor("omok standard  alice vs bob alice won (forfeit) rated")
+	for _, game := range []string{"omok freestyle alice vs bob alice won (five) rated", "omok standard alice vs bob alice won (forfeit) rated"} {
+		records.WaitUntil(game, func(screen string) bool { // the columns are tab-separated
+			return strings.Contains(strings.Join(strings.Fields(screen), " "), game)
+		})
+	}
 	alice = srv.ssh(t, sshBin, "alice", aliceKey)
 	toOnline(alice, "omok")
 	alice.Send("6\r")

@@ -67,7 +67,7 @@ func (a *archiveText) gameLine(t *onlineText, o *online, g store.Game, seat int)
 		outcome += " (" + how + ")"
 	}
 	line := fmt.Sprintf("%s  %s  %s  %s", g.Ended.Local().Format("2006-01-02 15:04"),
-		console.Pad(o.p.Width, a.gameName(t, g.Game, g.Rule), 14),
+		console.Pad(o.p.Width, a.gameName(t, g.Game, g.Rule), 16),
 		console.Pad(o.p.Width, fmt.Sprintf(a.vs, g.Seats[1-seat].Name), 15), outcome)
 	if g.Rated {
 		line += fmt.Sprintf("  %s → %s", g.Before[seat], g.After[seat])
@@ -172,7 +172,7 @@ func (o *online) profile(t *onlineText, back console.Screen) console.Screen {
 			lines = append(lines, a.noRating)
 		}
 		for _, r := range pg.ratings {
-			lines = append(lines, fmt.Sprintf(a.ratingLn, console.Pad(o.p.Width, a.gameName(t, r.Game, r.Rule), 14),
+			lines = append(lines, fmt.Sprintf(a.ratingLn, console.Pad(o.p.Width, a.gameName(t, r.Game, r.Rule), 16),
 				r.Rating, r.Games, r.Wins, r.Losses, r.Draws))
 		}
 		lines = append(lines, "", a.recent)

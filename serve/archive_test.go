@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -12,20 +11,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"termgames/internal/store"
-	"termgames/internal/store/sqlite"
 	"termgames/omok"
 )
-
-// tempStore opens a store on a fresh file of the test's.
-func tempStore(t *testing.T) store.Store {
-	t.Helper()
-	st, err := sqlite.Open(filepath.Join(t.TempDir(), "termgames.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
 
 // A name belongs to the key that first used it: another key asking for
 // it is marked ~2 for good, a guest ~g; the first key keeps its name

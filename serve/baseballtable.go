@@ -13,6 +13,7 @@ import (
 // screen is a baseball table's screen.
 func (g *baseballGame) screen(b tableBase) console.Screen {
 	s := &baseballTable{tableBase: b}
+	s.tableBase.refusal = s.refusal
 	return s.arm(s)
 }
 
@@ -40,28 +41,27 @@ func (s *baseballTable) Update(ev console.Event) console.Screen {
 	if !done {
 		return s
 	}
-	s.msg = s.refusal(s.move(strings.TrimSpace(line)))
-	s.refresh()
-	return s
+	return s.choose(strings.TrimSpace(line))
 }
 
-// move makes the number typed the player's move: their own number while
-// they have none, else a guess. A guess typed as a choice ("=123") is no
-// three digits.
-func (s *baseballTable) move(typed string) error {
-	if !s.game().Chosen[s.seat] {
-		return s.t.Move(s.seat, choosePrefix+typed)
+// choose makes the number typed the player's move: their own number
+// while they have none, else a guess. A guess typed as a choice ("=123")
+// is no three digits.
+func (s *baseballTable) choose(typed string) console.Screen {
+	switch {
+	case !s.game().Chosen[s.seat]:
+		return s.move(s, choosePrefix+typed)
+	case strings.HasPrefix(typed, choosePrefix):
+		s.msg = s.refusal(baseball.ErrLength)
+		return s
 	}
-	if strings.HasPrefix(typed, choosePrefix) {
-		return baseball.ErrLength
-	}
-	return s.t.Move(s.seat, typed)
+	return s.move(s, typed)
 }
 
 // refusal explains a number the rules refused.
 func (s *baseballTable) refusal(err error) string {
 	switch {
-	case err == nil, errors.Is(err, ErrOver):
+	case err == nil, errors.Is(err, ErrOver), errors.Is(err, ErrPending):
 		return ""
 	case errors.Is(err, baseball.ErrZero):
 		return s.txt.badZero
@@ -93,7 +93,8 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	t, st, g := s.txt, s.st, s.game()
 	var f console.Frame
 	head := []string{
-		t.title[Baseball] + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers),
+		t.title[Baseball] + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
+			"   " + s.rated(),
 		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
 	}
 	switch {
@@ -101,6 +102,9 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 		head = append(head, fmt.Sprintf(t.resume, s.resume))
 	case s.seat < 0:
 		head = append(head, t.watching)
+	}
+	if u := s.unsaved(); u != "" {
+		head = append(head, u)
 	}
 	if st.Outcome.Over {
 		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, g.numbers[0], st.Seats[1].Name, g.numbers[1]))

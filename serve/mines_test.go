@@ -13,8 +13,6 @@ import (
 
 	"termgames/console"
 	"termgames/internal/cli"
-	"termgames/internal/store"
-	"termgames/internal/store/sqlite"
 	"termgames/minesweeper"
 )
 
@@ -128,7 +126,7 @@ func winMines(c *client, keys string, wait func(screen string) bool) string {
 func TestMinesRecordsOfKeys(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "termgames.db")
-	st := openStore(t, db)
+	st := reopenStore(t, db)
 	srv := startServer(t, Config{Store: st, NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
 	keys := winKeys(t)
 	aliceKey, bobKey := newSigner(t), newSigner(t)
@@ -174,7 +172,7 @@ func TestMinesRecordsOfKeys(t *testing.T) {
 
 	// Another server on the same file: alice's figures are back.
 	st.Close()
-	again := startServer(t, Config{Store: openStore(t, db), NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
+	again := startServer(t, Config{Store: reopenStore(t, db), NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
 	alice = connect(t, again.addr, "alice", withKey(aliceKey), 100, 30, narrow, "")
 	alice.waitFor("원하는 메뉴를 입력하세요")
 	alice.send("5\r")
@@ -192,18 +190,6 @@ func mustShow(t *testing.T, screen string, want ...string) {
 			t.Errorf("the screen lacks %q:\n%s", w, screen)
 		}
 	}
-}
-
-// openStore opens the SQLite store at path for a test; it is closed when
-// the test ends, if the test has not closed it.
-func openStore(t *testing.T, path string) store.Store {
-	t.Helper()
-	st, err := sqlite.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
 }
 
 // fingerprint is who a key's player is to the server.

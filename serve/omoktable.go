@@ -14,6 +14,7 @@ import (
 // screen is an omok table's screen, its cursor on the centre of the board.
 func (g *omokGame) screen(b tableBase) console.Screen {
 	s := &omokTable{tableBase: b, glyphs: omok.GlyphsFor(b.o.p.ASCII)}
+	s.tableBase.refusal = s.refusal
 	n := s.board().Size
 	s.cursor = omok.Point{Row: n / 2, Col: n / 2}
 	s.redraw()
@@ -68,8 +69,7 @@ func (s *omokTable) update(ev console.Event) console.Screen {
 	case ev.IsKey(console.KeyRight) || ev.IsRune('l'):
 		move(0, 1)
 	case ev.IsKey(console.KeyEnter) || ev.IsRune(' '):
-		s.msg = s.refusal(s.t.Move(s.seat, omok.PointName(s.cursor, n)))
-		s.refresh() // the move shows at once; the wait wakes too, and finds it drawn
+		return s.move(s, omok.PointName(s.cursor, n))
 	}
 	return s
 }
@@ -78,7 +78,7 @@ func (s *omokTable) update(ev console.Event) console.Screen {
 func (s *omokTable) refusal(err error) string {
 	var fe *omok.ForbiddenError
 	switch {
-	case err == nil, errors.Is(err, ErrOver):
+	case err == nil, errors.Is(err, ErrOver), errors.Is(err, ErrPending):
 		return ""
 	case errors.As(err, &fe):
 		name := fe.Shape.String()
@@ -213,7 +213,7 @@ func (s *omokTable) panel(n int) [][]console.Span {
 			console.Span{Col: col + 3, Text: console.Pad(w, s.glyphs.Stones[i+1], 2)},
 			console.Span{Col: col + 6, Text: s.seatName(i)})
 	}
-	text(4, fmt.Sprintf(t.watchers, s.st.Watchers))
+	text(4, fmt.Sprintf(t.watchers, s.st.Watchers)+"  "+s.rated())
 	text(5, fmt.Sprintf(t.moves, v.Moves))
 	if v.HasLast {
 		text(6, fmt.Sprintf(t.last, v.Last.Row+1, v.Last.Col+1))
@@ -240,7 +240,8 @@ func (s *omokTable) seatName(i int) string {
 }
 
 // drawLines writes the three lines under the board: whose turn it is (or
-// how the game ended), what to do, and a message or the question.
+// how the game ended), what to do (or that a seat is away, or that the
+// game could not be saved), and a message or the question.
 func (s *omokTable) drawLines(f *console.Frame, row int) {
 	t, v := s.txt, s.board()
 	away, next := s.away(time.Now())
@@ -249,7 +250,7 @@ func (s *omokTable) drawLines(f *console.Frame, row int) {
 	case s.st.Outcome.Over:
 		f.Lines(row, s.result(func(seat int) string {
 			return fmt.Sprintf(t.win, seat+1, s.st.Seats[seat].Name)
-		}, t.draw), t.anyKey)
+		}, t.draw), t.anyKey, s.unsaved())
 		return
 	case !s.st.Seats[1].Taken:
 		f.Line(row, fmt.Sprintf(t.waiting, s.t.Code))
@@ -261,6 +262,8 @@ func (s *omokTable) drawLines(f *console.Frame, row int) {
 	switch {
 	case away != "":
 		f.Line(row+1, away)
+	case s.unsaved() != "":
+		f.Line(row+1, s.unsaved())
 	case s.seat < 0:
 		f.Line(row+1, t.watching)
 	case s.st.Seats[1].Taken:

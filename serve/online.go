@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -68,13 +69,19 @@ func (o *online) hold(t *Table, leave func()) {
 
 // release leaves t now.
 func (o *online) release(t *Table) {
-	o.mu.Lock()
-	leave := o.held[t]
-	delete(o.held, t)
-	o.mu.Unlock()
-	if leave != nil {
+	if leave := o.forget(t); leave != nil {
 		leave()
 	}
+}
+
+// forget stops holding t, and returns what leaving it does, for the
+// caller to do when it is ready.
+func (o *online) forget(t *Table) func() {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	leave := o.held[t]
+	delete(o.held, t)
+	return leave
 }
 
 // releaseAll leaves every table: the session has ended. A seat becomes
@@ -199,25 +206,49 @@ func (m *onlineMenu) open(rules Rules) console.Screen {
 	return m.o.sit(t, 0, m)
 }
 
-// join takes a table's code, or a resume code, and sits the player there.
-func (m *onlineMenu) join(code string) (console.Screen, string) {
+// join takes a table's code, or a resume code, and sits the player there:
+// at once with a resume code; with a table's code, off the screen's
+// goroutine, since Join begins the game in the store (joined brings the
+// answer).
+func (m *onlineMenu) join(c *codeScreen, code string) (console.Screen, string) {
 	if t, seat, ok := m.o.lobby.Resume(code); ok {
 		return m.o.sit(t, seat, m), ""
 	}
-	t, seat, err := m.o.lobby.Join(code, m.game, m.o.seat())
+	o, game := m.o, m.game
+	c.busy = true
+	return console.Do(c, func(context.Context) any {
+		t, seat, err := o.lobby.Join(code, game, o.seat())
+		if err == nil {
+			// Held at once: a session that ends before the answer is
+			// shown leaves the seat as any other.
+			o.hold(t, func() { t.Leave(seat) })
+		}
+		return joined{t, seat, err}
+	}), ""
+}
+
+// joined is the answer of a join made off the screen's goroutine.
+type joined struct {
+	t    *Table
+	seat int
+	err  error
+}
+
+// answer shows the table joined, or says why the code led nowhere.
+func (m *onlineMenu) answer(j joined) (console.Screen, string) {
 	switch {
-	case errors.Is(err, ErrFull):
+	case errors.Is(j.err, ErrFull):
 		return nil, m.txt.full
-	case errors.Is(err, ErrOtherGame):
+	case errors.Is(j.err, ErrOtherGame):
 		return nil, m.txt.otherGame
-	case err != nil:
+	case j.err != nil:
 		return nil, m.txt.noTable
 	}
-	return m.o.sit(t, seat, m), ""
+	return newTableScreen(m.o, j.t, j.seat, m), ""
 }
 
 // watch takes a table's code and shows the table to a watcher.
-func (m *onlineMenu) watch(code string) (console.Screen, string) {
+func (m *onlineMenu) watch(_ *codeScreen, code string) (console.Screen, string) {
 	t, err := m.o.lobby.Watch(code)
 	if err != nil {
 		return nil, m.txt.noTable
@@ -269,12 +300,15 @@ func langOf(t *onlineText) lang.Tag {
 type codeScreen struct {
 	m      *onlineMenu
 	prompt string
-	act    func(code string) (console.Screen, string)
-	log    console.Transcript
-	in     console.LineInput
+	// act follows the code: the screen it leads to, or why it leads
+	// nowhere; or the screen itself, busy, with the work to do.
+	act  func(c *codeScreen, code string) (console.Screen, string)
+	log  console.Transcript
+	in   console.LineInput
+	busy bool // a code is being followed off the screen's goroutine: keys wait
 }
 
-func newCodeScreen(m *onlineMenu, prompt string, act func(string) (console.Screen, string)) *codeScreen {
+func newCodeScreen(m *onlineMenu, prompt string, act func(*codeScreen, string) (console.Screen, string)) *codeScreen {
 	c := &codeScreen{m: m, prompt: prompt, act: act}
 	c.log.Print(prompt)
 	return c
@@ -282,7 +316,14 @@ func newCodeScreen(m *onlineMenu, prompt string, act func(string) (console.Scree
 
 // Update takes the code's keys; Esc goes back to the menu.
 func (c *codeScreen) Update(ev console.Event) console.Screen {
-	if ev.IsKey(console.KeyEsc) {
+	if j, ok := ev.Result.(joined); ok && ev.Type == console.ResultEvent {
+		c.busy = false
+		return c.follow(c.m.answer(j))
+	}
+	switch {
+	case c.busy:
+		return c
+	case ev.IsKey(console.KeyEsc):
 		return c.m.reshow()
 	}
 	line, done := c.in.Update(ev)
@@ -290,7 +331,12 @@ func (c *codeScreen) Update(ev console.Event) console.Screen {
 		return c
 	}
 	c.log.Println(line)
-	next, why := c.act(line)
+	return c.follow(c.act(c, line))
+}
+
+// follow goes where a code led, or says why it led nowhere and asks
+// again.
+func (c *codeScreen) follow(next console.Screen, why string) console.Screen {
 	if next != nil {
 		return next
 	}

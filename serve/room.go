@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"termgames/internal/store"
 )
 
 // room.go is the online tables' rules side: the lobby, the tables and
@@ -16,7 +18,8 @@ import (
 // (table.go) call it. It knows no game's rules either: each table plays
 // through a Rules (omokgame.go, baseballgame.go), which checks every move
 // with the game's own rules package, so that a screen can never put on
-// the board what the rules refuse. It imports no console.
+// the board what the rules refuse. What the store keeps of a table's game
+// is kept.go's. It imports no console.
 
 // Game names a game that has online tables, as its menus and the list of
 // tables know it.
@@ -35,7 +38,9 @@ const DefaultSeatHold = 120 * time.Second
 type Lobby struct {
 	log  *slog.Logger
 	hold time.Duration
-	now  func() time.Time // the clock of the moves' times
+	now  func() time.Time // the clock of the moves' times and the ends
+	// store keeps every game (kept.go); nil keeps nothing.
+	store store.Store
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -103,8 +108,12 @@ type Seat struct {
 // Outcome is how a game ended.
 type Outcome struct {
 	Over   bool
-	Winner int    // the winning seat, -1 for a draw
-	How    string // "five", "found", "draw", "forfeit", "left"
+	Winner int // the winning seat, -1 for a draw
+	// How says how: "five" (omok), "found" (baseball), "draw",
+	// "resigned" (a player left the game), "forfeit" (a seat away past
+	// the hold), "void" (a game brought back that no longer replays);
+	// "left" is no game: the host left before anyone joined.
+	How string
 }
 
 // Rules is one game's online rules and position at one table. A table
@@ -146,11 +155,18 @@ type Rules interface {
 // Table is one game between two seats, with its watchers. Its state
 // changes only through its methods, under mu; each change closes the
 // channel Changed returned, so that every screen of the table (both
-// players', the watchers') redraws at once.
+// players', the watchers') redraws at once. With a store, every write of
+// the game (kept.go) is made holding write and not mu: the screens, which
+// take mu to draw, never wait for the disk.
 type Table struct {
 	lobby *Lobby
 	Code  string
 	Game  Game
+
+	// write is held across each write of the table's game to the store,
+	// so that the writes go one at a time and in order; it is taken
+	// before mu, never under it.
+	write sync.Mutex
 
 	mu       sync.Mutex
 	seats    [2]Seat
@@ -159,10 +175,15 @@ type Table struct {
 	version  int
 	outcome  Outcome
 	hold     *time.Timer // the countdown of an away seat
+	holdN    int         // which countdown hold is: an older one that fires late does nothing
 	started  time.Time
 	lastMove time.Time // when the last move was made (or the game began)
 	rules    Rules
 	view     any // rules.View() since the last move
+
+	joining bool    // the second player is sitting down: the game is being begun
+	pending [2]bool // each seat's move being kept: the seat's next waits for it to show (ErrPending)
+	kept    keptGame
 }
 
 // Open opens a table playing rules with the host in seat 0 and returns
@@ -194,7 +215,8 @@ var (
 )
 
 // Join seats a player at the table with the code, in the free seat, and
-// starts the game.
+// starts the game; with a store, the game is begun there first (kept.go),
+// and then the seat shows as taken.
 func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 	l.mu.Lock()
 	t := l.tables[normCode(code)]
@@ -207,21 +229,32 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 		return nil, 0, ErrOtherGame
 	}
 	p.Resume = l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
+	l.resume[p.Resume] = seatRef{t, 1} // taken now, so that no other seat gets it
 	l.mu.Unlock()
 
+	t.write.Lock()
+	defer t.write.Unlock()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.seats[1].Taken || t.outcome.Over {
+		l.mu.Lock()
+		delete(l.resume, p.Resume)
+		l.mu.Unlock()
 		return nil, 0, ErrFull
 	}
 	p.Taken, p.Present = true, 1
-	t.seats[1] = p
 	t.started = l.now()
 	t.lastMove = t.started
-	l.mu.Lock()
-	l.resume[p.Resume] = seatRef{t, 1}
-	l.mu.Unlock()
-	l.log.Info("game started", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name, "p2", p.Name)
+	if l.store != nil {
+		t.joining = true
+		t.mu.Unlock()
+		p = t.begin(p)
+		t.mu.Lock()
+		t.joining = false
+	}
+	t.seats[1] = p
+	l.log.Info("game started", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name, "p2", p.Name,
+		"rated", t.kept.rated)
 	t.changedLocked()
 	return t, 1, nil
 }
@@ -267,6 +300,9 @@ type Listing struct {
 	Game       Game
 	Rule       string // Rules.Rule: omok's rule, "" for baseball
 	Playing    bool   // both seats taken: open to watch only
+	// Rated: the game counts for the ratings; at a table still waiting,
+	// it will if the player who joins has a key (ratedLocked).
+	Rated bool
 }
 
 // Tables lists the tables of game: those waiting for a player first, then
@@ -283,7 +319,8 @@ func (l *Lobby) Tables(game Game) []Listing {
 	var open, playing []Listing
 	for _, t := range tables {
 		t.mu.Lock()
-		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.rules.Rule(), Playing: t.seats[1].Taken}
+		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.rules.Rule(), Playing: t.seats[1].Taken,
+			Rated: t.ratedLocked()}
 		over := t.outcome.Over
 		t.mu.Unlock()
 		switch {
@@ -380,25 +417,35 @@ func (t *Table) Leave(seat int) {
 	}
 	switch {
 	case t.outcome.Over:
-	case !t.seats[1].Taken:
+	case !t.seats[1].Taken && !t.joining:
 		t.endLocked(Outcome{Over: true, Winner: -1, How: "left"})
 		return
 	default:
-		s.Away = time.Now()
+		s.Away = t.lobby.now()
 		if t.hold == nil {
-			t.hold = time.AfterFunc(t.lobby.hold, t.forfeitAway)
+			t.holdLocked()
 		}
 		t.lobby.log.Info("player away", "table", t.Code, "seat", seat+1, "player", s.Name)
 	}
 	t.changedLocked()
 }
 
-// forfeitAway ends the game once the hold is over: the seat away loses
-// (the one away longer, if both are).
-func (t *Table) forfeitAway() {
+// holdLocked starts the countdown of the seats away; mu held.
+func (t *Table) holdLocked() {
+	t.holdN++
+	n := t.holdN
+	t.hold = time.AfterFunc(t.lobby.hold, func() { t.forfeitAway(n) })
+}
+
+// forfeitAway ends the game once hold n is over: the seat away loses (the
+// one away longer, if both are; neither, if both went at once, as at a
+// restart).
+func (t *Table) forfeitAway(n int) {
+	t.write.Lock()
+	defer t.write.Unlock()
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.outcome.Over || t.hold == nil {
+	if t.outcome.Over || t.hold == nil || t.holdN != n {
+		t.mu.Unlock()
 		return
 	}
 	t.hold = nil
@@ -409,23 +456,45 @@ func (t *Table) forfeitAway() {
 		}
 	}
 	if away < 0 {
+		t.mu.Unlock()
 		return
 	}
-	t.endLocked(Outcome{Over: true, Winner: 1 - away, How: "forfeit"})
+	o := Outcome{Over: true, Winner: 1 - away, How: "forfeit"}
+	if other := t.seats[1-away]; other.Present == 0 && other.Away.Equal(t.seats[away].Away) {
+		o.Winner = -1
+	}
+	t.mu.Unlock()
+	t.end(o)
 }
 
-// Resign ends the game with seat losing: its player chose to leave.
+// Resign ends the game with seat losing: its player chose to leave. With
+// a store it writes the end: screens call it off their goroutine.
 func (t *Table) Resign(seat int) {
+	t.write.Lock()
+	defer t.write.Unlock()
+	t.mu.Lock()
+	switch {
+	case t.outcome.Over:
+		t.mu.Unlock()
+		return
+	case !t.seats[1].Taken:
+		t.endLocked(Outcome{Over: true, Winner: -1, How: "left"})
+		t.mu.Unlock()
+		return
+	}
+	t.mu.Unlock()
+	t.end(Outcome{Over: true, Winner: 1 - seat, How: "resigned"})
+}
+
+// end keeps the end of the game (kept.go), then shows it; write held, mu
+// not.
+func (t *Table) end(o Outcome) {
+	t.finish(o)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if t.outcome.Over {
-		return
+	if !t.outcome.Over {
+		t.endLocked(o)
 	}
-	if !t.seats[1].Taken {
-		t.endLocked(Outcome{Over: true, Winner: -1, How: "left"})
-		return
-	}
-	t.endLocked(Outcome{Over: true, Winner: 1 - seat, How: "forfeit"})
 }
 
 // endLocked ends the game and takes the table out of the lobby (its
@@ -471,6 +540,13 @@ type State struct {
 	// View is the game as its Rules.View draws it: shared by every
 	// screen of the table, and never changed.
 	View any
+	// Rated: the game counts for the players' ratings (with a store, both
+	// players with keys; at a table still waiting, if the one who joins
+	// has a key).
+	Rated bool
+	// Unsaved is why the store could not keep the game, the last time it
+	// tried; nil once a write succeeds again. The game goes on in memory.
+	Unsaved error
 }
 
 // State returns the table as it is, and the channel that closes at its next
@@ -478,7 +554,8 @@ type State struct {
 func (t *Table) State() (State, <-chan struct{}) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view}
+	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
+		Rated: t.ratedLocked(), Unsaved: t.kept.failed}
 	for i := range t.seats {
 		st.Seats[i].Resume = "" // a screen asks for its own: ResumeCode
 	}
@@ -508,30 +585,55 @@ var (
 	ErrNotYourTurn = errors.New("not your turn")
 	ErrWaiting     = errors.New("the other seat is empty")
 	ErrOver        = errors.New("the game is over")
+	// ErrPending: the seat's previous move is still being kept, and shows
+	// in a moment; this one is not made.
+	ErrPending = errors.New("a move is still being kept")
 )
 
 // Move makes seat's move, written in the game's notation (Rules), if the
 // game is on and its rules allow it; every screen of the table then shows
-// it.
+// it. With a store the move is checked, kept there, and only then made and
+// shown, and the end of the game likewise (kept.go): screens call Move
+// off their goroutine.
 func (t *Table) Move(seat int, move string) error {
 	t.mu.Lock()
-	defer t.mu.Unlock()
-	if err := t.checkLocked(seat, move); err != nil {
+	err := t.checkLocked(seat, move)
+	if err == nil && t.pending[seat] {
+		err = ErrPending
+	}
+	if err != nil {
+		t.mu.Unlock()
 		return err
 	}
 	now := t.lobby.now()
-	out, err := t.rules.Apply(seat, move, max(now.Sub(t.lastMove), 0))
-	if err != nil {
+	m := store.Move{Seat: seat, Text: move, Time: max(now.Sub(t.lastMove), 0), At: now}
+	if t.lobby.store == nil {
+		defer t.mu.Unlock()
+		out, err := t.applyLocked(m)
+		if err == nil && out.Over {
+			t.endLocked(out)
+		}
 		return err
 	}
-	t.lastMove = now
-	t.view = t.rules.View()
-	if out.Over {
-		t.endLocked(out)
-		return nil
+	t.pending[seat] = true
+	t.mu.Unlock()
+	return t.keepMove(m)
+}
+
+// applyLocked makes move m, which the table checked, and shows it unless
+// it ended the game, whose end the caller shows; mu held.
+func (t *Table) applyLocked(m store.Move) (Outcome, error) {
+	out, err := t.rules.Apply(m.Seat, m.Text, m.Time)
+	if err != nil {
+		return out, err
 	}
-	t.changedLocked()
-	return nil
+	t.kept.moves = append(t.kept.moves, m)
+	t.lastMove = m.At
+	t.view = t.rules.View()
+	if !out.Over {
+		t.changedLocked()
+	}
+	return out, nil
 }
 
 // checkLocked reports why seat may not make move now; mu held.

@@ -6,7 +6,8 @@
 // this package adds only what a server needs: the host key, the players'
 // identities, the limits that keep one client from hurting the others, and
 // the online tables (rooms), where two players on two terminals play omok
-// or baseball versus, and others watch.
+// or baseball versus, and others watch, and the store (Config.Store) that
+// keeps those games through a restart.
 //
 // The files, by role:
 //
@@ -18,6 +19,8 @@
 //	omokgame.go  omok's Rules: moves checked by omok.Board, its record
 //	baseballgame.go  baseball's Rules: numbers, guesses scored by
 //	             baseball.Score, its record
+//	kept.go      what the store keeps of a table's game: begun, each move
+//	             before it shows, the end; the tables brought back
 //	online.go    the online menus (온라인 대전) and the codes asked
 //	table.go     what every table's screen shares: the changes, leaving
 //	omoktable.go     omok's table screen: the board, drawn by omok's code
@@ -39,6 +42,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,6 +56,7 @@ import (
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/internal/store"
+	"termgames/internal/store/sqlite"
 
 	"termgames/internal/cmdline"
 )
@@ -101,8 +106,10 @@ type Config struct {
 	NewMenu func(Player) console.Screen
 	// Log gets connections, sessions, refusals and panics.
 	Log *slog.Logger
-	// Store is what the server keeps (internal/store): players' names,
-	// games, ratings, minesweeper's games; nil keeps nothing.
+	// Store keeps the players and their names, every online game move by
+	// move, the ratings, the games' records and minesweeper's games; New brings back the games it has in
+	// play. nil keeps nothing: a restart forgets every table. The server
+	// does not close it.
 	Store store.Store
 
 	HandshakeTimeout time.Duration // a connection must finish the SSH handshake within this
@@ -178,7 +185,9 @@ type Server struct {
 	handlers sync.WaitGroup
 }
 
-// New returns a server for cfg; Serve starts it.
+// New returns a server for cfg; Serve starts it. With a store, the games
+// it has in play are at their tables again, both seats away for the seat
+// hold, counted from now.
 func New(cfg Config) (*Server, error) {
 	if cfg.HostKey == nil {
 		return nil, errors.New("serve: no host key")
@@ -189,6 +198,12 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Log, lobby: NewLobby(cfg.Log, cfg.SeatHold),
 		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
+	if cfg.Store != nil {
+		s.lobby.store = cfg.Store
+		if err := s.lobby.restore(context.Background()); err != nil {
+			return nil, err
+		}
+	}
 	s.ssh = &ssh.Server{
 		Handler:          s.handle,
 		HostSigners:      []ssh.Signer{cfg.HostKey},
@@ -345,6 +360,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	keyFile := fs.String("hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (0600), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
 	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
+	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
 		fs.PrintDefaults()
@@ -363,6 +379,19 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 			return err
 		}
 	}
+	if *dbFile == "" {
+		*dbFile = filepath.Join(filepath.Dir(*keyFile), "termgames.db")
+	}
+	st, err := sqlite.Open(*dbFile)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("closing the store", "err", err)
+		}
+	}()
+	cfg.Store = st
 	srv, err := New(cfg)
 	if err != nil {
 		return err
@@ -371,8 +400,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\n",
-		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile)
+	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\ngames kept in %s\n",
+		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile, *dbFile)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	served := make(chan error, 1)

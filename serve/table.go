@@ -20,6 +20,13 @@ import (
 // tableChanged is the answer of a table's wait: the table has changed.
 type tableChanged struct{ t *Table }
 
+// moved is the answer of a move made off the screen's goroutine (Move may
+// wait for the store): the table's refusal, or nil.
+type moved struct {
+	t   *Table
+	err error
+}
+
 // tableBase is what both games' table screens share.
 type tableBase struct {
 	o      *online
@@ -35,6 +42,8 @@ type tableBase struct {
 	gone    chan struct{} // closed when the screen leaves: its wait ends
 	confirm bool          // Esc asked whether to leave
 	msg     string
+	// refusal words a move's refusal, as the game's screen does.
+	refusal func(error) string
 }
 
 // tableScreens is the part of a game's Rules that shows its tables: the
@@ -82,15 +91,31 @@ func (b *tableBase) arm(self console.Screen) console.Screen {
 	})
 }
 
+// move makes the player's move, text in the game's notation, off the
+// screen's goroutine: with a store, Move keeps it on disk first. The
+// table's change then wakes every screen; the answer says only a refusal.
+func (b *tableBase) move(self console.Screen, text string) console.Screen {
+	t, seat := b.t, b.seat
+	b.msg = ""
+	return console.Do(self, func(context.Context) any { return moved{t, t.Move(seat, text)} })
+}
+
 // common handles what both games' screens do alike: the table's changes,
-// leaving (Esc, then y; any key once the game is over). It reports
-// whether it handled ev, and the screen to show then.
+// the answers to moves, leaving (Esc, then y; any key once the game is
+// over). It reports whether it handled ev, and the screen to show then.
 func (b *tableBase) common(self console.Screen, ev console.Event) (console.Screen, bool) {
 	if ev.Type == console.ResultEvent {
-		if c, ok := ev.Result.(tableChanged); ok && c.t == b.t {
-			b.armed = false
-			b.refresh()
-			return b.arm(self), true
+		switch r := ev.Result.(type) {
+		case tableChanged:
+			if r.t == b.t {
+				b.armed = false
+				b.refresh()
+				return b.arm(self), true
+			}
+		case moved:
+			if r.t == b.t {
+				b.msg = b.refusal(r.err)
+			}
 		}
 		return self, true
 	}
@@ -104,7 +129,7 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 		switch {
 		case ev.IsRune('y') || ev.IsRune('Y') || ev.IsKey(console.KeyEnter):
 			if b.seat >= 0 {
-				b.t.Resign(b.seat)
+				return b.resign(), true
 			}
 			return b.leave(), true
 		case ev.IsRune('n') || ev.IsRune('N') || ev.IsKey(console.KeyEsc):
@@ -125,6 +150,25 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 func (b *tableBase) leave() console.Screen {
 	close(b.gone)
 	b.o.release(b.t)
+	return b.goBack()
+}
+
+// resign loses the game and goes back: the table keeps the end (with a
+// store, on disk) off the screen's goroutine, and then the seat is left.
+func (b *tableBase) resign() console.Screen {
+	close(b.gone)
+	t, seat, leave := b.t, b.seat, b.o.forget(b.t)
+	return console.Do(b.goBack(), func(context.Context) any {
+		t.Resign(seat)
+		if leave != nil {
+			leave()
+		}
+		return nil
+	})
+}
+
+// goBack is the screen the table's screen came from, asked afresh.
+func (b *tableBase) goBack() console.Screen {
 	if r, ok := b.back.(interface{ reshow() console.Screen }); ok {
 		return r.reshow()
 	}
@@ -166,10 +210,35 @@ func (b *tableBase) result(winLine func(seat int) string, draw string) string {
 	switch {
 	case o.How == "left":
 		return b.txt.left
-	case o.How == "forfeit":
-		return fmt.Sprintf(b.txt.forfeit, b.st.Seats[o.Winner].Name, b.st.Seats[1-o.Winner].Name)
 	case o.Winner < 0:
 		return draw
+	case o.How == "forfeit" || o.How == "resigned":
+		return fmt.Sprintf(b.txt.forfeit, b.st.Seats[o.Winner].Name, b.st.Seats[1-o.Winner].Name)
 	}
 	return winLine(o.Winner)
+}
+
+// rated is the word that says whether the game counts for the ratings.
+func (b *tableBase) rated() string {
+	if b.st.Rated {
+		return b.txt.rated
+	}
+	return b.txt.casual
+}
+
+// unsaved is the line that says the store could not keep the game, ""
+// while it keeps it.
+func (b *tableBase) unsaved() string {
+	err := b.st.Unsaved
+	if err == nil {
+		return ""
+	}
+	why := ""
+	if diskFull(err) {
+		why = b.txt.diskFull
+	}
+	if b.st.Outcome.Over {
+		return fmt.Sprintf(b.txt.unsavedEnd, why)
+	}
+	return fmt.Sprintf(b.txt.unsaved, why)
 }

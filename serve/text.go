@@ -20,7 +20,7 @@ type onlineText struct {
 	codeWatch  string
 	noTables   string
 	tablesHead string
-	tableLine  string // Printf: code, game, host, state
+	tableLine  string // Printf: code, game, host, state, rated
 	open       string // a table's state in the list
 	playing    string
 	noTable    string
@@ -45,6 +45,12 @@ type onlineText struct {
 	last     string // Printf: row, col
 	panel    []string
 	watching string
+
+	rated      string // the game counts for the ratings
+	casual     string // it does not
+	unsaved    string // Printf: why (diskFull or ""); the store failed, the game goes on
+	unsavedEnd string // Printf: why; the store could not keep the end
+	diskFull   string
 
 	win      string // Printf: stone number, name
 	draw     string
@@ -86,7 +92,7 @@ var koreanText = onlineText{
 	codeWatch:  "관전할 테이블 코드를 입력하세요 : ",
 	noTables:   "열린 테이블이 없습니다. 1번으로 새 테이블을 만들어 보세요.",
 	tablesHead: "[열린 테이블] 코드  규칙  만든 사람",
-	tableLine:  "  %s  %s  %s  - %s",
+	tableLine:  "  %s  %s  %s  - %s (%s)",
 	open:       "상대를 기다리는 중",
 	playing:    "대전 중 (관전 가능)",
 	noTable:    "그런 코드의 테이블이 없습니다. 다시 입력하세요.",
@@ -111,6 +117,12 @@ var koreanText = onlineText{
 	last:     "마지막 수: %d행 %d열",
 	panel:    []string{"[단축키]", "방향키, h j k l : 이동", "Enter, Space : 돌 놓기", "Esc : 나가기 (기권)"},
 	watching: "관전 중입니다. Esc : 나가기",
+
+	rated:      "레이팅",
+	casual:     "친선",
+	unsaved:    "기록을 저장하지 못했습니다%s. 게임은 계속됩니다.",
+	unsavedEnd: "기록을 저장하지 못했습니다%s.",
+	diskFull:   ": 디스크가 가득 찼습니다",
 
 	win:      "Player %dP(%s)의 승리로 게임을 종료합니다.",
 	draw:     "무승부로 게임을 종료합니다.",
@@ -156,7 +168,7 @@ var englishText = onlineText{
 	codeWatch:  "Enter the code of the table to watch : ",
 	noTables:   "No table is open. Open one with 1.",
 	tablesHead: "[Open tables] code  rule  host",
-	tableLine:  "  %s  %s  %s  - %s",
+	tableLine:  "  %s  %s  %s  - %s (%s)",
 	open:       "waiting for a player",
 	playing:    "playing (watch it with 4)",
 	noTable:    "No table has that code. Please enter again.",
@@ -181,6 +193,12 @@ var englishText = onlineText{
 	last:     "Last move: row %d, col %d",
 	panel:    []string{"[Keys]", "Arrows, h j k l : move", "Enter, Space : place", "Esc : leave (resign)"},
 	watching: "Watching. Esc : leave",
+
+	rated:      "rated",
+	casual:     "casual",
+	unsaved:    "Could not save the game%s; the game goes on.",
+	unsavedEnd: "Could not save the game%s.",
+	diskFull:   " (disk full)",
 
 	win:      "Player %dP (%s) wins. The game is over.",
 	draw:     "The game ends in a draw.",
@@ -224,7 +242,11 @@ func (t *onlineText) listing(li Listing) string {
 	if li.Playing {
 		state = t.playing
 	}
-	return fmt.Sprintf(t.tableLine, li.Code, game, li.Host, state)
+	rated := t.casual
+	if li.Rated {
+		rated = t.rated
+	}
+	return fmt.Sprintf(t.tableLine, li.Code, game, li.Host, state, rated)
 }
 
 // textFor returns the texts in the language a game's screens speak: its

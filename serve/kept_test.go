@@ -1,0 +1,538 @@
+package serve
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"termgames/console"
+	"termgames/internal/store"
+	"termgames/internal/store/sqlite"
+	"termgames/omok"
+)
+
+// checkedStore is a real store through which a test watches the server's
+// writes: every one must come with no table's lock held, a test can make
+// the writes fail (a full disk), and a move's write can wait for the test.
+type checkedStore struct {
+	store.Store
+	t *testing.T
+
+	mu     sync.Mutex
+	tables []*Table
+	fail   error            // every write fails with it while set
+	gate   chan struct{}    // AddMove waits for it to close while set
+	moved  chan store.Move  // each move given to AddMove, when set
+	before func(store.Move) // called in AddMove before it writes
+}
+
+// watch adds a table whose lock must be free at every write.
+func (c *checkedStore) watch(tb *Table) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.tables = append(c.tables, tb)
+}
+
+// write checks a write's circumstances, and returns the failure to give.
+func (c *checkedStore) write(what string) error {
+	c.mu.Lock()
+	tables, fail := c.tables, c.fail
+	c.mu.Unlock()
+	for _, tb := range tables {
+		if !tb.mu.TryLock() {
+			c.t.Errorf("%s with the lock of %v held", what, tb)
+			continue
+		}
+		tb.mu.Unlock()
+	}
+	return fail
+}
+
+func (c *checkedStore) failWith(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.fail = err
+}
+
+func (c *checkedStore) Player(ctx context.Context, key, want string) (store.Player, error) {
+	if err := c.write("Player"); err != nil {
+		return store.Player{}, err
+	}
+	return c.Store.Player(ctx, key, want)
+}
+
+func (c *checkedStore) Begin(ctx context.Context, g store.Game) (int64, error) {
+	if err := c.write("Begin"); err != nil {
+		return 0, err
+	}
+	return c.Store.Begin(ctx, g)
+}
+
+func (c *checkedStore) AddMove(ctx context.Context, id int64, m store.Move) error {
+	if err := c.write("AddMove"); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	gate, moved, before := c.gate, c.moved, c.before
+	c.mu.Unlock()
+	if moved != nil {
+		moved <- m
+	}
+	if gate != nil {
+		<-gate
+	}
+	if before != nil {
+		before(m)
+	}
+	return c.Store.AddMove(ctx, id, m)
+}
+
+func (c *checkedStore) Finish(ctx context.Context, id int64, r store.Result) (store.Game, error) {
+	if err := c.write("Finish"); err != nil {
+		return store.Game{}, err
+	}
+	return c.Store.Finish(ctx, id, r)
+}
+
+// errDiskFull is what SQLite says when the disk is full.
+var errDiskFull = errors.New("database or disk is full (13)")
+
+// keptLobby is a lobby keeping its games in st, with a clock the test
+// moves: each reading is a second after the last.
+func keptLobby(t *testing.T, st store.Store, hold time.Duration) *Lobby {
+	l := NewLobby(discard(), hold)
+	l.store = st
+	var mu sync.Mutex
+	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
+	l.now = func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(time.Second)
+		return now
+	}
+	return l
+}
+
+// keyed are the seats of two players with keys.
+var (
+	alice = Seat{Name: "alice", Key: "SHA256:alice"}
+	bob   = Seat{Name: "bob", Key: "SHA256:bob"}
+)
+
+// stored returns the game of table tb as the store has it.
+func stored(t *testing.T, st store.Store, tb *Table) store.Game {
+	t.Helper()
+	tb.mu.Lock()
+	id := tb.kept.id
+	tb.mu.Unlock()
+	if id == 0 {
+		t.Fatalf("%v: no game begun in the store", tb)
+	}
+	g, err := st.Game(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// fiveInRow are 1P's five on row 8 from h8 and 2P's moves on row 9.
+var fiveInRow = []string{"h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"}
+
+// An omok game played through the table's API is in the store move by
+// move, each move kept before any screen shows it and no write made under
+// the table's lock; its end is kept with the .psq and both players'
+// ratings change, before the screens show the end.
+func TestGameKeptMoveByMove(t *testing.T) {
+	st := &checkedStore{Store: tempStore(t), t: t}
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newOmokGame(omok.Standard), alice)
+	st.watch(tb)
+	if ls := l.Tables(Omok); len(ls) != 1 || !ls[0].Rated ||
+		!strings.HasSuffix(koreanText.listing(ls[0]), "- 상대를 기다리는 중 (레이팅)") ||
+		!strings.HasSuffix(englishText.listing(ls[0]), "- waiting for a player (rated)") {
+		t.Errorf("a table whose host has a key, as listed: %+v", ls)
+	}
+	if _, _, err := l.Join(tb.Code, Omok, bob); err != nil {
+		t.Fatal(err)
+	}
+	g := stored(t, st, tb)
+	if !g.Rated || g.Game != "omok" || g.Rule != "standard" || g.Code != tb.Code || g.Seats[1].Name != "bob" {
+		t.Fatalf("the game begun: %+v", g)
+	}
+	if s, _ := tb.State(); !s.Rated {
+		t.Errorf("a game between two keys is not rated")
+	}
+	st.before = func(m store.Move) {
+		s, _ := tb.State()
+		if moves := s.View.(*omok.Position).Moves; moves != len(stored(t, st, tb).Moves) {
+			t.Errorf("move %q: the screens show %d moves before the store has it", m.Text, moves)
+		}
+		if s.Outcome.Over {
+			t.Errorf("move %q: the end shows before the move is kept", m.Text)
+		}
+	}
+	for i, m := range fiveInRow {
+		if err := tb.Move(i%2, m); err != nil {
+			t.Fatalf("move %d %s: %v", i+1, m, err)
+		}
+		if g := stored(t, st, tb); len(g.Moves) != i+1 || g.Moves[i].Text != m || g.Moves[i].Seat != i%2 {
+			t.Fatalf("after move %d the store has %+v", i+1, g.Moves)
+		}
+	}
+	g = stored(t, st, tb)
+	if g.Ended.IsZero() || g.Winner != 0 || g.How != "five" {
+		t.Fatalf("the end kept: winner %d how %q ended %v", g.Winner, g.How, g.Ended)
+	}
+	if g.Moves[1].Time != time.Second {
+		t.Errorf("the second move took %v by the lobby's clock, want 1s", g.Moves[1].Time)
+	}
+	rec, err := omok.ParseRecord(g.Record, 0, omok.Freestyle)
+	if err != nil {
+		t.Fatalf("the record kept: %v\n%s", err, g.Record)
+	}
+	if rec.MoveString() != strings.Join(fiveInRow, " ") || rec.Names != [2]string{"alice", "bob"} || rec.Rule != omok.Standard {
+		t.Errorf("the record kept: %q %q %v", rec.MoveString(), rec.Names, rec.Rule)
+	}
+	if g.After[0].R <= g.Before[0].R || g.After[1].R >= g.Before[1].R {
+		t.Errorf("ratings: alice %v→%v, bob %v→%v", g.Before[0], g.After[0], g.Before[1], g.After[1])
+	}
+	rs, err := st.RatingsOf(context.Background(), alice.Key)
+	if err != nil || len(rs) != 1 || rs[0].Wins != 1 || rs[0].Rule != "standard" {
+		t.Errorf("alice's ratings: %+v %v", rs, err)
+	}
+}
+
+// Baseball's choices and guesses are kept as "=123" and "123", its end as
+// the rounds in text; a game with a guest is not rated. A resignation is
+// kept as one, and a host alone who leaves begins nothing.
+func TestBaseballKeptAndResigned(t *testing.T) {
+	st := &checkedStore{Store: tempStore(t), t: t}
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newBaseballGame(), alice)
+	st.watch(tb)
+	l.Join(tb.Code, Baseball, Seat{Name: "guest"})
+	for i, m := range []string{"=123", "=456", "789", "124"} {
+		if err := tb.Move(i%2, m); err != nil {
+			t.Fatalf("%s: %v", m, err)
+		}
+	}
+	d := console.NewDriver(newTableScreen(newOnline(l, Player{Name: "guest", Width: narrow}), tb, 1, nil),
+		console.Size{Width: 80, Height: 24})
+	d.Hold = true
+	if s, _ := tb.State(); s.Rated || !strings.Contains(d.Text(narrow), "Watching: 0   casual") ||
+		!strings.HasSuffix(englishText.listing(l.Tables(Baseball)[0]), "(casual)") {
+		t.Errorf("a game with a guest is rated, or not said casual:\n%s", d.Text(narrow))
+	}
+	g := stored(t, st, tb)
+	if g.Rated || len(g.Moves) != 4 || g.Moves[0].Text != "=123" || g.Moves[3].Text != "124" {
+		t.Fatalf("the game kept: rated %v, moves %+v", g.Rated, g.Moves)
+	}
+	tb.Resign(1)
+	g = stored(t, st, tb)
+	if g.How != "resigned" || g.Winner != 0 {
+		t.Fatalf("after 2P resigned: winner %d how %q", g.Winner, g.How)
+	}
+	want := "number baseball, versus\n1P alice: 123\n2P guest: 456\n1.  789 0S 0B 1.0s  124 2S 0B 1.0s\n"
+	if string(g.Record) != want {
+		t.Errorf("the record kept:\n%s\nwant\n%s", g.Record, want)
+	}
+
+	alone := l.Open(newOmokGame(omok.Freestyle), alice)
+	alone.Leave(0)
+	if s, _ := alone.State(); s.Outcome.How != "left" {
+		t.Errorf("a host who left alone: %+v", s.Outcome)
+	}
+	if games, _ := st.InPlay(context.Background()); len(games) != 0 {
+		t.Errorf("games in play after all ended: %+v", games)
+	}
+}
+
+// A move is kept before the screens show it, and while it is being kept a
+// second move of the same seat is refused, the other seat's turn is not
+// yet come, and the screens go on drawing the table.
+func TestMovePendingWhileKept(t *testing.T) {
+	st := &checkedStore{Store: tempStore(t), t: t}
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newOmokGame(omok.Freestyle), alice)
+	l.Join(tb.Code, Omok, bob)
+	st.mu.Lock()
+	st.gate, st.moved = make(chan struct{}), make(chan store.Move, 1)
+	st.mu.Unlock()
+	done := make(chan error)
+	go func() { done <- tb.Move(0, "h8") }()
+	<-st.moved // the move is on its way to the store
+	if err := tb.Move(0, "i8"); !errors.Is(err, ErrPending) {
+		t.Errorf("a second move while the first is kept: %v", err)
+	}
+	if err := tb.Move(1, "i8"); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("2P while 1P's move is kept: %v", err)
+	}
+	if s, _ := tb.State(); s.View.(*omok.Position).Moves != 0 {
+		t.Errorf("the move shows before it is kept")
+	}
+	st.mu.Lock()
+	close(st.gate)
+	st.gate, st.moved = nil, nil
+	st.mu.Unlock()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := tb.State(); s.View.(*omok.Position).Moves != 1 {
+		t.Errorf("the move kept does not show")
+	}
+	if err := tb.Move(1, "i8"); err != nil {
+		t.Errorf("2P after 1P's move: %v", err)
+	}
+}
+
+// A write that fails (a full disk) is logged and said on both players'
+// screens, in their languages, and the game goes on in memory; the next
+// move that can be written brings the store up to the table, and the line
+// goes.
+func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
+	st := &checkedStore{Store: tempStore(t), t: t}
+	l := keptLobby(t, st, time.Minute)
+	var logs syncBuffer
+	l.log = slogTo(&logs)
+	tb := l.Open(newOmokGame(omok.Freestyle), alice)
+	st.watch(tb)
+	l.Join(tb.Code, Omok, bob)
+	size := console.Size{Width: 100, Height: 30}
+	screen := func(seat int, p Player) *console.Driver {
+		d := console.NewDriver(newTableScreen(newOnline(l, p), tb, seat, nil), size)
+		d.Hold = true // no waits: look says when the table changed
+		return d
+	}
+	ko := screen(0, Player{Name: "alice", Width: narrow})
+	en := screen(1, Player{Name: "bob", Width: narrow, Lang: "en"})
+	look := func(d *console.Driver) string {
+		d.Send(console.Event{Type: console.ResultEvent, Result: tableChanged{tb}})
+		return d.Text(narrow)
+	}
+	if err := tb.Move(0, "h8"); err != nil {
+		t.Fatal(err)
+	}
+	st.failWith(errDiskFull)
+	if err := tb.Move(1, "h9"); err != nil {
+		t.Fatalf("a move the store could not keep: %v", err)
+	}
+	if err := tb.Move(0, "i8"); err != nil {
+		t.Fatalf("the next move: %v", err)
+	}
+	if s := look(ko); !strings.Contains(s, "기록을 저장하지 못했습니다: 디스크가 가득 찼습니다. 게임은 계속됩니다.") ||
+		!strings.Contains(s, "놓은 돌: 3") {
+		t.Errorf("1P's screen after a failed write:\n%s", s)
+	}
+	if s := look(en); !strings.Contains(s, "Could not save the game (disk full); the game goes on.") {
+		t.Errorf("2P's screen after a failed write:\n%s", s)
+	}
+	if !strings.Contains(logs.String(), "disk is full") {
+		t.Errorf("the failure is not in the log:\n%s", logs.String())
+	}
+	if g := stored(t, st, tb); len(g.Moves) != 1 {
+		t.Fatalf("the store has %d moves while it fails", len(g.Moves))
+	}
+	st.failWith(nil)
+	if err := tb.Move(1, "i9"); err != nil {
+		t.Fatal(err)
+	}
+	if g := stored(t, st, tb); len(g.Moves) != 4 || g.Moves[1].Text != "h9" || g.Moves[3].Text != "i9" {
+		t.Errorf("once the store writes again it has %+v", g.Moves)
+	}
+	if s := look(ko); strings.Contains(s, "저장하지 못했습니다") {
+		t.Errorf("the line stays once the store writes again:\n%s", s)
+	}
+	st.failWith(errors.New("the database is locked"))
+	tb.Resign(0)
+	if s := look(en); !strings.Contains(s, "bob wins by forfeit") || !strings.Contains(s, "Could not save the game.") {
+		t.Errorf("2P's screen when the end could not be kept:\n%s", s)
+	}
+}
+
+// A game the store could not begin goes on, and the first move the store
+// takes begins it with every move so far. A player with a key is named as
+// the store names them: the first key to use a name keeps it.
+func TestBeginFailedThenKept(t *testing.T) {
+	ctx := context.Background()
+	st := &checkedStore{Store: tempStore(t), t: t}
+	if _, err := st.Player(ctx, "SHA256:another-bob", "bob"); err != nil {
+		t.Fatal(err)
+	}
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newOmokGame(omok.Freestyle), alice)
+	st.watch(tb)
+	st.failWith(errors.New("unable to open database file"))
+	if _, _, err := l.Join(tb.Code, Omok, bob); err != nil {
+		t.Fatalf("joining while the store fails: %v", err)
+	}
+	if s, _ := tb.State(); s.Unsaved == nil || !s.Seats[1].Taken {
+		t.Fatalf("a game the store could not begin: %+v", s)
+	}
+	if err := tb.Move(0, "h8"); err != nil {
+		t.Fatal(err)
+	}
+	st.failWith(nil)
+	if err := tb.Move(1, "h9"); err != nil {
+		t.Fatal(err)
+	}
+	g := stored(t, st, tb)
+	if len(g.Moves) != 2 || g.Moves[0].Text != "h8" || g.Seats[1].Name != "bob~2" || !g.Rated {
+		t.Errorf("the game begun late: %+v", g)
+	}
+	if s, _ := tb.State(); s.Unsaved != nil {
+		t.Errorf("the failure is still said once the store keeps the game: %v", s.Unsaved)
+	}
+
+	again := l.Open(newBaseballGame(), alice)
+	st.watch(again)
+	l.Join(again.Code, Baseball, bob)
+	if s, _ := again.State(); s.Seats[1].Name != "bob~2" || s.Seats[0].Name != "alice" {
+		t.Errorf("the names at the table: %q and %q", s.Seats[0].Name, s.Seats[1].Name)
+	}
+}
+
+// After a restart the games in play are at their tables again under their
+// codes, every move replayed, both seats away: a player with a key is put
+// back by it, a guest by the resume code, and the game plays on to its
+// end, which is kept. A game whose moves no longer replay is finished as
+// a void draw, and one whose last move had won is finished as won.
+func TestTablesBroughtBack(t *testing.T) {
+	path := t.TempDir() + "/games.db"
+	st := reopenStore(t, path)
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newOmokGame(omok.Renju), alice)
+	guest := Seat{Name: "guest"}
+	l.Join(tb.Code, Omok, guest)
+	code, resume := tb.Code, tb.ResumeCode(1)
+	for i, m := range fiveInRow[:4] {
+		if err := tb.Move(i%2, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// A game the server stopped between its winning move and its end,
+	// and one with a move its rules refuse (a hand-edited file).
+	ctx := context.Background()
+	won := l.Open(newOmokGame(omok.Freestyle), alice)
+	l.Join(won.Code, Omok, bob)
+	for i, m := range fiveInRow[:8] {
+		won.Move(i%2, m)
+	}
+	wonID := stored(t, st, won).ID
+	if err := st.AddMove(ctx, wonID, store.Move{Seat: 0, Text: "l8", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	bad := l.Open(newBaseballGame(), alice)
+	l.Join(bad.Code, Baseball, bob)
+	bad.Move(0, "=123")
+	badID := stored(t, st, bad).ID
+	if err := st.AddMove(ctx, badID, store.Move{Seat: 1, Text: "=112", At: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.Close(); err != nil { // the server is gone
+		t.Fatal(err)
+	}
+
+	st = reopenStore(t, path)
+	var logs syncBuffer
+	srv, err := New(Config{HostKey: newSigner(t), NewMenu: gamesMenu, Store: st, SeatHold: time.Minute,
+		Log: slogTo(&logs)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l = srv.lobby
+	if g, err := st.Game(ctx, wonID); err != nil || g.How != "five" || g.Winner != 0 {
+		t.Errorf("the game won before the restart: %+v %v", g, err)
+	}
+	if g, err := st.Game(ctx, badID); err != nil || g.How != "void" || g.Winner != -1 {
+		t.Errorf("the game that no longer replays: %+v %v", g, err)
+	}
+	if !strings.Contains(logs.String(), "no longer replays") {
+		t.Errorf("the void game is not in the log:\n%s", logs.String())
+	}
+	if ls := l.Tables(Omok); len(ls) != 1 || ls[0].Code != code || !ls[0].Playing || ls[0].Rated {
+		t.Fatalf("the tables after the restart: %+v", ls)
+	}
+	back, seat, ok := l.Held(alice.Key)
+	if !ok || back.Code != code || seat != 0 {
+		t.Fatalf("alice's key does not put her back: %v %d %v", back, seat, ok)
+	}
+	s, _ := back.State()
+	if v := s.View.(*omok.Position); v.Moves != 4 || v.At(omok.Point{Row: 7, Col: 7}) != omok.P1 {
+		t.Fatalf("the position brought back: %d moves", v.Moves)
+	}
+	if s.Seats[1].Present != 0 || s.HoldEnds.IsZero() {
+		t.Errorf("the guest is not away with the hold counting: %+v", s)
+	}
+	if _, _, ok := l.Resume(resume); !ok {
+		t.Fatalf("the guest's resume code does not put them back")
+	}
+	for i, m := range fiveInRow[4:] {
+		if err := back.Move(i%2, m); err != nil {
+			t.Fatalf("%s after the restart: %v", m, err)
+		}
+	}
+	g := stored(t, st, back)
+	if g.How != "five" || g.Winner != 0 || len(g.Moves) != len(fiveInRow) {
+		t.Errorf("the game brought back, at its end: %+v", g)
+	}
+	if games, _ := st.InPlay(ctx); len(games) != 0 {
+		t.Errorf("games in play at the end: %+v", games)
+	}
+}
+
+// Nobody back within the hold after a restart: the game ends in a draw by
+// forfeit (neither went first), kept as any end.
+func TestBroughtBackNobodyComes(t *testing.T) {
+	path := t.TempDir() + "/games.db"
+	st := reopenStore(t, path)
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newOmokGame(omok.Freestyle), alice)
+	l.Join(tb.Code, Omok, bob)
+	tb.Move(0, "h8")
+	id := stored(t, st, tb).ID
+	st.Close()
+
+	st = reopenStore(t, path)
+	l = NewLobby(discard(), 50*time.Millisecond)
+	l.store = st
+	if err := l.restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if !waitUntil(func() bool {
+		g, err := st.Game(context.Background(), id)
+		return err == nil && !g.Ended.IsZero()
+	}) {
+		t.Fatal("the game brought back did not end after the hold")
+	}
+	g, _ := st.Game(context.Background(), id)
+	if g.How != "forfeit" || g.Winner != -1 {
+		t.Errorf("nobody came back: winner %d how %q", g.Winner, g.How)
+	}
+}
+
+// reopenStore opens the SQLite store of the file at path, closed at the
+// test's end if still open.
+func reopenStore(t *testing.T, path string) store.Store {
+	t.Helper()
+	st, err := sqlite.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// tempStore opens a new store in the test's folder.
+func tempStore(t *testing.T) store.Store {
+	t.Helper()
+	return reopenStore(t, filepath.Join(t.TempDir(), "termgames.db"))
+}
+
+// slogTo is a text logger writing to w.
+func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
