@@ -366,10 +366,7 @@ func (r *Record) PSQ() []byte {
 		fmt.Fprintf(&b, "%d,%d,%d\n", m.Col+1, m.Row+1, m.Time.Milliseconds())
 	}
 	for k, name := range r.Names {
-		if name == "" {
-			name = defaultName(k, r.Levels[k])
-		}
-		b.WriteString(name + "\n")
+		b.WriteString(psqName(name, k, r.Levels[k]) + "\n")
 	}
 	b.WriteString("0\n")
 	if r.Rule != Freestyle {
@@ -379,6 +376,21 @@ func (r *Record) PSQ() []byte {
 		b.WriteString("unfinished\n")
 	}
 	return b.Bytes()
+}
+
+// psqName is player k's name line, which must read back as a name: a
+// name that would read as a move ("3,4") or as the code line (a number)
+// is put in quotes, and no name is Piskvork's default.
+func psqName(name string, k, level int) string {
+	name = strings.TrimSpace(strings.ReplaceAll(strings.ReplaceAll(name, "\r", ""), "\n", ""))
+	if name == "" {
+		return defaultName(k, level)
+	}
+	_, isMove, _ := psqMove(name)
+	if _, err := strconv.Atoi(name); err == nil || isMove {
+		return `"` + name + `"`
+	}
+	return name
 }
 
 // defaultName is a player's name line as Piskvork writes it: homo-1 and

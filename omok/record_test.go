@@ -81,6 +81,27 @@ func TestWritePiskvork(t *testing.T) {
 	}
 }
 
+// Players' names are free text (an online game's come from SSH user
+// names): one that would read back as a move or as the code line is
+// written in quotes, so that the moves, the names and the rule all read
+// back as they were.
+func TestWriteNamesThatLookLikeMoves(t *testing.T) {
+	for _, names := range [][2]string{{"3,4", "42"}, {"1,2,3", " 0 "}, {"alice", "bob\n9,9"}} {
+		r := &Record{Size: 15, Rule: Omok, Names: names,
+			Moves: []Move{{Point{7, 7}, time.Second}, {Point{8, 8}, 2 * time.Second}}}
+		back, err := ParseRecord(r.PSQ(), 0, Freestyle)
+		if err != nil || !back.Equal(r) {
+			t.Errorf("names %q: read back %+v, %v\n%s", names, back, err, r.PSQ())
+			continue
+		}
+		for k, name := range back.Names {
+			if want := psqName(names[k], k, 0); name != want || !strings.Contains(name, strings.TrimSpace(strings.Split(names[k], "\n")[0])) {
+				t.Errorf("names %q: name %d read back %q, want %q", names, k+1, name, want)
+			}
+		}
+	}
+}
+
 func TestMoveString(t *testing.T) {
 	want := []Point{{7, 7}, {6, 8}, {5, 9}} // h8 i9 j10 on 15x15
 	for _, s := range []string{"h8 i9 j10", "h8i9j10", "H8,I9,J10", "h8, i9, j10\n", " H8I9j10 "} {

@@ -295,7 +295,7 @@ func (l *Lobby) restore(ctx context.Context) error {
 		switch {
 		case err != nil:
 			l.log.Error("a game that no longer replays is void", "game", g.ID, "table", g.Code, "err", err)
-			l.finishKept(ctx, g, rules, Outcome{Over: true, Winner: -1, How: "void"})
+			l.finishKept(ctx, g, rules, Outcome{Over: true, Winner: -1, How: store.Void})
 		case out.Over:
 			l.finishKept(ctx, g, rules, out)
 		default:

@@ -486,8 +486,8 @@ func TestTablesBroughtBack(t *testing.T) {
 	}
 }
 
-// Nobody back within the hold after a restart: the game ends in a draw by
-// forfeit (neither went first), kept as any end.
+// Nobody back within the hold after a restart: the game has no result
+// (void: neither went first), kept but not rated.
 func TestBroughtBackNobodyComes(t *testing.T) {
 	path := t.TempDir() + "/games.db"
 	st := reopenStore(t, path)
@@ -511,8 +511,11 @@ func TestBroughtBackNobodyComes(t *testing.T) {
 		t.Fatal("the game brought back did not end after the hold")
 	}
 	g, _ := st.Game(context.Background(), id)
-	if g.How != "forfeit" || g.Winner != -1 {
-		t.Errorf("nobody came back: winner %d how %q", g.Winner, g.How)
+	if g.How != store.Void || g.Winner != -1 || g.Rated {
+		t.Errorf("nobody came back: winner %d how %q rated %v", g.Winner, g.How, g.Rated)
+	}
+	if rs, err := st.RatingsOf(context.Background(), g.Seats[0].Key); err != nil || len(rs) != 0 {
+		t.Errorf("a void game moved a rating: %+v %v", rs, err)
 	}
 }
 

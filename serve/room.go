@@ -111,7 +111,8 @@ type Outcome struct {
 	Winner int // the winning seat, -1 for a draw
 	// How says how: "five" (omok), "found" (baseball), "draw",
 	// "resigned" (a player left the game), "forfeit" (a seat away past
-	// the hold), "void" (a game brought back that no longer replays);
+	// the hold), store.Void (no result: a game brought back that no
+	// longer replays, or to which neither player came back);
 	// "left" is no game: the host left before anyone joined.
 	How string
 }
@@ -461,7 +462,7 @@ func (t *Table) forfeitAway(n int) {
 	}
 	o := Outcome{Over: true, Winner: 1 - away, How: "forfeit"}
 	if other := t.seats[1-away]; other.Present == 0 && other.Away.Equal(t.seats[away].Away) {
-		o.Winner = -1
+		o = Outcome{Over: true, Winner: -1, How: store.Void} // nobody came back after a restart
 	}
 	t.mu.Unlock()
 	t.end(o)

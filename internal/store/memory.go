@@ -174,6 +174,9 @@ func (m *Memory) Finish(ctx context.Context, id int64, r Result) (Game, error) {
 	if err != nil {
 		return Game{}, fmt.Errorf("store: finish game %d: %w", id, err)
 	}
+	if r.How == Void { // no result: nothing to rate
+		g.Rated = false
+	}
 	if g.Rated {
 		var now [2]*Rating
 		for i, s := range g.Seats {

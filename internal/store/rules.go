@@ -84,6 +84,11 @@ func Rated(seats [2]Seat) bool {
 	return seats[0].Key != "" && seats[1].Key != "" && seats[0].Key != seats[1].Key
 }
 
+// Void is how a game ends that has no result: it could not be brought
+// back after a restart, or neither player came back to it. It is kept,
+// but moves no rating and counts for nobody.
+const Void = "void"
+
 // Rate returns both seats' ratings after a rated game that winner won (-1
 // a draw). Each game is a rating period of its own, and each seat is
 // measured against the other's rating from before the game, so that the

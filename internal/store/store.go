@@ -115,7 +115,7 @@ type Games interface {
 	AddMove(ctx context.Context, id int64, m Move) error
 	// Finish keeps the end of game id and, when it is rated, both
 	// players' new ratings, in one transaction; it returns the game as
-	// kept (with Before and After).
+	// kept (with Before and After). A game ended Void is kept unrated.
 	Finish(ctx context.Context, id int64, r Result) (Game, error)
 	// InPlay returns every game not yet ended, with its moves: the tables
 	// to bring back after a restart.

@@ -98,6 +98,11 @@ func (s *Store) Finish(ctx context.Context, id int64, r store.Result) (store.Gam
 		if err != nil {
 			return err
 		}
+		if r.How == store.Void { // no result: nothing to rate
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET rated = 0 WHERE id = ?`, id); err != nil {
+				return err
+			}
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE seats SET resume = '' WHERE game = ?`, id); err != nil {
 			return err
 		}
