@@ -362,11 +362,14 @@ func (s *listScreen) line(i int) string {
 		resultName(t, r), fmt.Sprintf(t.rec.moveCount, len(r.Moves)))
 }
 
-// playersName says who played: 1P 대 2P, or the computer at its level.
+// playersName says who played: 1P 대 2P, with the players' names where
+// the record has them (an online game's), or the computer at its level.
 func playersName(t *texts, r *Record) string {
 	var names [2]string
 	for k, l := range r.Levels {
 		switch {
+		case l == 0 && r.Names[k] != "" && r.Names[k] != defaultName(k, 0):
+			names[k] = t.rec.person[k] + " " + r.Names[k]
 		case l == 0:
 			names[k] = t.rec.person[k]
 		case l <= len(t.levelName):

@@ -99,6 +99,7 @@ func TestArchiveScreens(t *testing.T) {
 	alice.waitFor("승 (5목)  1500? → ")
 	alice.send("\r")
 	alice.waitFor("#1 alice vs bob")
+	alice.waitFor("1P alice 대 2P bob")
 	alice.waitFor("○ ○ ○ ○ ○")
 	alice.send("\x1b")
 	alice.waitFor("[내 대국 기록] alice")

@@ -11,6 +11,7 @@ import (
 	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -25,6 +26,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"termgames/console"
+	"termgames/internal/store/sqlite"
 	"termgames/internal/vtmodel"
 	"termgames/omok"
 )
@@ -33,6 +35,10 @@ import (
 // BenchmarkIdleSessions, which measures it from outside: a process of its
 // own, so that the clients' memory is not counted as the server's.
 const benchChild = "SERVE_BENCH_CHILD"
+
+// benchStore, set in the child's environment, is the SQLite file of its
+// store: BenchmarkGames's store=on.
+const benchStore = "SERVE_BENCH_STORE"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(benchChild) != "" {
@@ -51,8 +57,17 @@ func childServer() {
 			return omok.New(omok.Options{Width: p.Width, Online: p.Online.Omok}, nil)
 		}
 	}
-	srv, err := New(Config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),
-		MaxSessions: 5000, MaxPerAddress: 5000})
+	cfg := Config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),
+		MaxSessions: 5000, MaxPerAddress: 5000}
+	if path := os.Getenv(benchStore); path != "" { // BenchmarkGames with the store on
+		st, err := sqlite.Open(path)
+		if err != nil {
+			panic(err)
+		}
+		defer st.Close()
+		cfg.Store = st
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		panic(err)
 	}
@@ -125,7 +140,7 @@ func BenchmarkIdleSessions(b *testing.B) {
 		before := stats()
 		var conns []*gossh.Client
 		for i := range sessions {
-			c := benchConnect(b, addr, fmt.Sprint("idle", i))
+			c := benchConnect(b, addr, fmt.Sprint("idle", i), noKey())
 			c.waitFor("choose:")
 			conns = append(conns, c.conn)
 		}
@@ -145,9 +160,9 @@ func BenchmarkIdleSessions(b *testing.B) {
 // startChild starts the test binary as a server (childServer) of the
 // kind menu names, and returns its address, a way to ask its memory, and
 // how to stop it.
-func startChild(b *testing.B, menu string) (addr string, stats func() childStats, stop func()) {
+func startChild(b *testing.B, menu string, env ...string) (addr string, stats func() childStats, stop func()) {
 	child := exec.Command(os.Args[0], "-test.run=^$")
-	child.Env = append(os.Environ(), benchChild+"="+menu)
+	child.Env = append(append(os.Environ(), benchChild+"="+menu), env...)
 	stdin, _ := child.StdinPipe()
 	stdout, _ := child.StdoutPipe()
 	if err := child.Start(); err != nil {
@@ -190,10 +205,10 @@ func (c *benchClient) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// benchConnect connects a player without a key.
-func benchConnect(tb testing.TB, addr, user string) *benchClient {
+// benchConnect connects a player, with a key when auth has one.
+func benchConnect(tb testing.TB, addr, user string, auth []gossh.AuthMethod) *benchClient {
 	tb.Helper()
-	conn, err := dial(tb, addr, user, noKey())
+	conn, err := dial(tb, addr, user, auth)
 	if err != nil {
 		tb.Fatalf("dial: %v", err)
 	}
@@ -228,26 +243,43 @@ func benchConnect(tb testing.TB, addr, user string) *benchClient {
 // thousand moves a second in all; people playing take seconds), and
 // players who never think, so that 200 moves come at the same instant.
 //
+// Each load runs twice, side by side: without a store, and with the
+// store on (store=on: a SQLite file, every move committed before the
+// opponent sees it, every game begun, finished and rated, the players
+// with keys).
+//
 //	go test -run '^$' -bench Games -benchtime 1x ./serve/
 func BenchmarkGames(b *testing.B) {
-	b.Run("think=0-200ms", func(b *testing.B) { benchGames(b, 200*time.Millisecond) })
-	b.Run("think=0", func(b *testing.B) { benchGames(b, 0) })
+	for _, think := range []time.Duration{200 * time.Millisecond, 0} {
+		name := "think=0"
+		if think > 0 {
+			name = fmt.Sprintf("think=0-%v", think)
+		}
+		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, false) })
+		b.Run(name+"/store=on", func(b *testing.B) { benchGames(b, think, true) })
+	}
 }
 
-func benchGames(b *testing.B, thinkMax time.Duration) {
+func benchGames(b *testing.B, thinkMax time.Duration, kept bool) {
 	const games, perSide = 200, 7
 	for range b.N {
 		b.StopTimer()
-		addr, _, stop := startChild(b, "omok")
+		var env []string
+		auth := func() []gossh.AuthMethod { return noKey() }
+		if kept {
+			env = append(env, benchStore+"="+filepath.Join(b.TempDir(), "termgames.db"))
+			auth = func() []gossh.AuthMethod { return withKey(newSigner(b)) }
+		}
+		addr, _, stop := startChild(b, "omok", env...)
 		type game struct{ a, b *benchClient }
 		gs := make([]game, games)
 		for i := range gs {
-			a := benchConnect(b, addr, fmt.Sprint("a", i))
+			a := benchConnect(b, addr, fmt.Sprint("a", i), auth())
 			a.waitFor("7. 온라인 대전")
 			a.send("7\r1\r1\r")
 			a.waitFor("상대를 기다리는 중입니다")
 			code := tableCode.FindStringSubmatch(a.screen.Text())[1]
-			p := benchConnect(b, addr, fmt.Sprint("b", i))
+			p := benchConnect(b, addr, fmt.Sprint("b", i), auth())
 			p.waitFor("7. 온라인 대전")
 			p.send("7\r2\r" + code + "\r")
 			a.waitFor("Player 1P, 당신의 턴입니다.")

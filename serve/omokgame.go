@@ -80,7 +80,9 @@ func (g *omokGame) Moves() int { return g.board.Moves() }
 // Record is the game as Piskvork's .psq, with the players' names on its
 // name lines.
 func (g *omokGame) Record(names [2]string) []byte {
-	r := &omok.Record{Size: g.board.Size(), Rule: g.board.Rule(), Names: names}
+	// A game that ended off the board (resigned, forfeit) is unfinished
+	// as a record: its position has no winner.
+	r := &omok.Record{Size: g.board.Size(), Rule: g.board.Rule(), Names: names, Unfinished: !g.board.Outcome().Over()}
 	for k, p := range g.board.History() {
 		r.Moves = append(r.Moves, omok.Move{Point: p, Time: g.times[k]})
 	}
