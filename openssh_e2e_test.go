@@ -45,7 +45,12 @@ func startServe(t *testing.T, args ...string) *servedGames {
 // test writes, in dir: a server started again in dir is the same server.
 func startServeIn(t *testing.T, dir string, args ...string) *servedGames {
 	t.Helper()
-	cmd := exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key")}, args...)...)
+	return startServeAs(t, dir, exec.Command(binary(t), append([]string{"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key")}, args...)...))
+}
+
+// startServeAs starts cmd, a `termgames serve` whose files are in dir.
+func startServeAs(t *testing.T, dir string, cmd *exec.Cmd) *servedGames {
+	t.Helper()
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

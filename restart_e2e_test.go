@@ -4,7 +4,9 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -145,4 +147,89 @@ func TestServeRefusesAFile(t *testing.T) {
 	if b, _ := os.ReadFile(notes); string(b) != text {
 		t.Errorf("the refused file was changed: %q", b)
 	}
+}
+
+// A full disk, for real: the server runs with a limit on the size of the
+// files it writes (ulimit -f), so that SQLite's writes fail as on a full
+// disk after some moves. Both players are told, the log says why, the
+// game goes on to its end in memory, and the server stays up.
+func TestOpenSSHDiskFull(t *testing.T) {
+	sshBin := sshClient(t)
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("needs bash for ulimit")
+	}
+	dir := t.TempDir()
+	// 256 KiB: the new database and its log take about 100, and each
+	// move a page of 4 KiB more in the log.
+	srv := startServeAs(t, dir, exec.Command(bash, "-c", `ulimit -f 256 && exec "$@"`, "bash", binary(t),
+		"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key"), "-db", filepath.Join(dir, "games.db")))
+	aliceKey, bobKey := srv.clientKey(t, "alice_key"), srv.clientKey(t, "bob_key")
+	alice := srv.ssh(t, sshBin, "alice", aliceKey)
+	toOnline(alice, "omok")
+	alice.Send("1\r")
+	alice.WaitFor("규칙을 선택하세요.")
+	alice.Send("1\r")
+	code := codeOn(alice, e2eTableCode)
+	bob := srv.ssh(t, sshBin, "bob", bobKey)
+	toOnline(bob, "omok")
+	bob.Send("2\r")
+	bob.WaitFor("입력하세요")
+	bob.Send(code + "\r")
+	alice.WaitFor("Player 1P, 당신의 턴입니다.")
+
+	// Rows 0, 2, 4, … filled ○ ● ○ ● …: no five anywhere. Alice takes
+	// the even columns, Bob the odd; each cursor starts at the centre.
+	const unsaved = "기록을 저장하지 못했습니다"
+	players := [2]*ptytest.Term{alice, bob}
+	at := [2][2]int{{7, 7}, {7, 7}}
+	next := [2][2]int{{0, 0}, {0, 1}}
+	keys := func(from, to [2]int) string {
+		k := ""
+		for r := from[0]; r > to[0]; r-- {
+			k += "k"
+		}
+		for r := from[0]; r < to[0]; r++ {
+			k += "j"
+		}
+		for c := from[1]; c > to[1]; c-- {
+			k += "h"
+		}
+		for c := from[1]; c < to[1]; c++ {
+			k += "l"
+		}
+		return k + "\r"
+	}
+	failedAt := 0
+	for n := 1; n <= 100 && (failedAt == 0 || n <= failedAt+4); n++ {
+		side := (n - 1) % 2
+		me, other := players[side], players[1-side]
+		me.Send(keys(at[side], next[side]))
+		other.WaitFor(fmt.Sprintf("놓은 돌: %d", n))
+		at[side] = next[side]
+		next[side][1] += 2
+		if next[side][1] > 14 {
+			next[side] = [2]int{next[side][0] + 2, side}
+		}
+		if failedAt == 0 && strings.Contains(other.WaitFor(fmt.Sprintf("놓은 돌: %d", n)), unsaved) {
+			failedAt = n
+			me.WaitFor(unsaved)
+		}
+	}
+	if failedAt == 0 {
+		t.Fatalf("100 moves and no write failed; the log:\n%s", srv.log)
+	}
+	t.Logf("the first write that failed: move %d", failedAt)
+	if !strings.Contains(srv.log.String(), "could not keep a move") || !strings.Contains(srv.log.String(), "disk I/O error") {
+		t.Errorf("the log does not say why the game was not saved:\n%s", srv.log)
+	}
+	select {
+	case <-srv.done:
+		t.Fatalf("the server stopped; the log:\n%s", srv.log)
+	default:
+	}
+	alice.Send("\x1b")
+	alice.WaitFor("나가면 기권패가 됩니다")
+	alice.Send("y")
+	bob.WaitFor("bob 님의 기권승입니다. (alice 님 기권)")
 }
