@@ -61,27 +61,6 @@ func inPlay(ctx context.Context, tx *sql.Tx, id int64) error {
 	return nil
 }
 
-// AddMove implements store.Games: the move is on the disk's way (see
-// synchronous in Open) when AddMove returns.
-func (s *Store) AddMove(ctx context.Context, id int64, m store.Move) error {
-	if err := store.CheckMove(m); err != nil {
-		return fmt.Errorf("store: add move to game %d: %w", id, err)
-	}
-	err := s.write(ctx, func(tx *sql.Tx) error {
-		if err := inPlay(ctx, tx, id); err != nil {
-			return err
-		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO moves (game, n, seat, text, took, at)
-			VALUES (?1, (SELECT coalesce(max(n) + 1, 0) FROM moves WHERE game = ?1), ?2, ?3, ?4, ?5)`,
-			id, m.Seat, m.Text, m.Time.Milliseconds(), millis(m.At))
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("store: add move to game %d: %w", id, err)
-	}
-	return nil
-}
-
 // Finish implements store.Games: the end, the ratings and the game read
 // back are one transaction.
 func (s *Store) Finish(ctx context.Context, id int64, r store.Result) (store.Game, error) {

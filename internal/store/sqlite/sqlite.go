@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" driver
@@ -41,6 +42,14 @@ type Store struct {
 	path string
 	w    *sql.DB
 	r    *sql.DB
+	c    *sql.DB // the checkpointer's connection
+
+	moves   chan *queuedMove // to the mover, who writes them (moves.go)
+	addMove *sql.Stmt        // addMoveSQL, on w
+
+	stopOnce sync.Once
+	stop     chan struct{}  // closed by Close: the mover and checkpointer end
+	workers  sync.WaitGroup // the mover and the checkpointer
 }
 
 var _ store.Store = (*Store)(nil)
@@ -79,6 +88,10 @@ func open(path string, upTo int) (*Store, error) {
 		// lose the last commits. FULL would sync every move to the disk.
 		"_pragma=synchronous(NORMAL)",
 		"_txlock=immediate",
+		// The log is copied into the file by checkpointer, not by the
+		// commit that fills it: a checkpoint syncs the disk, and a move
+		// must not wait for that.
+		"_pragma=wal_autocheckpoint(0)",
 	}
 	w, err := sql.Open("sqlite", dsn(path, pragmas...))
 	if err != nil {
@@ -100,7 +113,46 @@ func open(path string, upTo int) (*Store, error) {
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers)
 	s.r = r
+	if s.c, err = sql.Open("sqlite", dsn(path, fmt.Sprintf("_pragma=busy_timeout(%d)", busyTimeout.Milliseconds()))); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s.c.SetMaxOpenConns(1)
+	if s.addMove, err = w.Prepare(addMoveSQL); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s.stop, s.moves = make(chan struct{}), make(chan *queuedMove)
+	s.workers.Add(2)
+	go s.checkpointer()
+	go s.mover()
 	return s, nil
+}
+
+// checkpointEvery is how often the log is copied into the file: often
+// enough that it stays a few megabytes at a thousand moves a second.
+const checkpointEvery = time.Second
+
+// checkpointer copies the log into the file every checkpointEvery, on a
+// connection of its own, until Close. A PASSIVE checkpoint waits for no
+// reader or writer, and the writer goes on committing meanwhile: SQLite's
+// own checkpoint, run by the commit that fills a thousand pages of log,
+// held that move (and every move queued behind it) for the time it took
+// to sync the disk, 10 ms on a quiet disk and far more on a busy one. A
+// checkpoint that fails (a full disk) is tried again at the next tick;
+// the writes say the failure themselves.
+func (s *Store) checkpointer() {
+	defer s.workers.Done()
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case <-tick.C:
+			_, _ = s.c.Exec("PRAGMA wal_checkpoint(PASSIVE)")
+		}
+	}
 }
 
 // dsn is the data source name of the file at path with params: a file:
@@ -113,9 +165,19 @@ func dsn(path string, params ...string) string {
 // Close closes the store; the last connection to close checkpoints the
 // log into the file.
 func (s *Store) Close() error {
+	if s.stop != nil {
+		s.stopOnce.Do(func() { close(s.stop) })
+		s.workers.Wait()
+	}
 	var rerr error
+	if s.addMove != nil {
+		rerr = s.addMove.Close()
+	}
+	if s.c != nil {
+		rerr = errors.Join(rerr, s.c.Close())
+	}
 	if s.r != nil {
-		rerr = s.r.Close()
+		rerr = errors.Join(rerr, s.r.Close())
 	}
 	if err := s.w.Close(); err != nil {
 		return fmt.Errorf("store: close %s: %w", s.path, err)
