@@ -1,0 +1,544 @@
+package serve
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fakeTime is a TimeSource that moves only when a test says: Advance
+// fires, in order and in the caller's goroutine, each timer that falls due,
+// with Now at the instant it was due.
+type fakeTime struct {
+	mu     sync.Mutex
+	now    time.Time
+	timers []*fakeTimer
+}
+
+type fakeTimer struct {
+	ft    *fakeTime
+	at    time.Time
+	f     func()
+	ended bool // fired or stopped
+}
+
+var _ TimeSource = (*fakeTime)(nil)
+var _ TimeSource = SystemTime{}
+
+// t0 is when every fake time begins: any instant does.
+var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+
+func newFakeTime() *fakeTime { return &fakeTime{now: t0} }
+
+func (ft *fakeTime) Now() time.Time {
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	return ft.now
+}
+
+func (ft *fakeTime) AfterFunc(d time.Duration, f func()) Timer {
+	ft.mu.Lock()
+	defer ft.mu.Unlock()
+	t := &fakeTimer{ft: ft, at: ft.now.Add(d), f: f}
+	ft.timers = append(ft.timers, t)
+	return t
+}
+
+func (t *fakeTimer) Stop() bool {
+	t.ft.mu.Lock()
+	defer t.ft.mu.Unlock()
+	was := !t.ended
+	t.ended = true
+	return was
+}
+
+// Advance moves the time on by d, firing the timers due by then.
+func (ft *fakeTime) Advance(d time.Duration) {
+	ft.mu.Lock()
+	end := ft.now.Add(d)
+	for {
+		var next *fakeTimer
+		for _, t := range ft.timers {
+			if !t.ended && !t.at.After(end) && (next == nil || t.at.Before(next.at)) {
+				next = t
+			}
+		}
+		if next == nil {
+			break
+		}
+		next.ended = true
+		if next.at.After(ft.now) {
+			ft.now = next.at
+		}
+		ft.mu.Unlock()
+		next.f() // outside the lock: it may read the time or arm a timer
+		ft.mu.Lock()
+	}
+	ft.now = end
+	ft.mu.Unlock()
+}
+
+func TestParseControl(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Control
+		back string // String of the control
+	}{
+		{"3+2", Control{3 * time.Minute, 2 * time.Second}, "3+2"},
+		{"5+5", Control{5 * time.Minute, 5 * time.Second}, "5+5"},
+		{" 10 + 10 ", Control{10 * time.Minute, 10 * time.Second}, "10+10"},
+		{"1+0", Control{time.Minute, 0}, "1+0"},
+		{"none", Control{}, "none"},
+		{"None", Control{}, "none"},
+		{"30s+0", Control{30 * time.Second, 0}, "30s+0"},
+		{"2s+1", Control{2 * time.Second, time.Second}, "2s+1"},
+		{"1m30s+500ms", Control{90 * time.Second, 500 * time.Millisecond}, "1m30s+500ms"},
+		{"180s+2", Control{3 * time.Minute, 2 * time.Second}, "3+2"},
+		{"1440+60", Control{24 * time.Hour, time.Minute}, "1440+60"},
+	}
+	for _, tt := range tests {
+		c, err := ParseControl(tt.in)
+		if err != nil || c != tt.want {
+			t.Errorf("ParseControl(%q) = %+v, %v; want %+v", tt.in, c, err, tt.want)
+			continue
+		}
+		if c.String() != tt.back {
+			t.Errorf("%q: String = %q, want %q", tt.in, c.String(), tt.back)
+		}
+		var back Control
+		text, _ := c.MarshalText()
+		if err := back.UnmarshalText(text); err != nil || back != c {
+			t.Errorf("%q: read back %+v, %v", text, back, err)
+		}
+		if c.Timed() != (tt.back != "none") {
+			t.Errorf("%q: Timed = %v", tt.in, c.Timed())
+		}
+	}
+}
+
+func TestParseControlRefuses(t *testing.T) {
+	tests := []struct{ in, says string }{
+		{"", "not a time control such as 3+2"},
+		{"3", "not a time control such as 3+2"},
+		{"blitz", "not a time control such as 3+2"},
+		{"3+", "the increment"},
+		{"+2", "the base"},
+		{"0+2", "the base must be more than 0"},
+		{"0s+0", "the base must be more than 0"},
+		{"-1+2", "negative"},
+		{"3+-1", "negative"},
+		{"3+-1s", "negative"},
+		{"3+x", "want seconds such as 2"},
+		{"0.5+0", "want minutes such as 3"},
+		{"3+2+1", "the increment"},
+		{"1441+0", "out of range"},
+		{"25h+0", "the base is more than 24h"},
+		{"3+2h", "the increment is more than 1h"},
+		{"99999999999999999999+0", "want minutes"},
+	}
+	for _, tt := range tests {
+		_, err := ParseControl(tt.in)
+		if err == nil || !strings.Contains(err.Error(), tt.says) || !strings.Contains(err.Error(), tt.in) {
+			t.Errorf("ParseControl(%q) = %v, want an error naming it and saying %q", tt.in, err, tt.says)
+		}
+	}
+	var c Control
+	if err := c.UnmarshalText([]byte("3+")); err == nil || c != (Control{}) {
+		t.Errorf("UnmarshalText(3+) = %v, %+v", err, c)
+	}
+}
+
+func TestParseControls(t *testing.T) {
+	def, err := ParseControls(DefaultControlList)
+	if err != nil || !slices.Equal(def, DefaultControls()) {
+		t.Errorf("the default list: %v, %v; want %v", def, err, DefaultControls())
+	}
+	cs, err := ParseControls("3+2,5+5,1+0")
+	if want := []Control{{3 * time.Minute, 2 * time.Second}, {5 * time.Minute, 5 * time.Second}, {time.Minute, 0}}; err != nil || !slices.Equal(cs, want) {
+		t.Errorf("ParseControls = %v, %v; want %v", cs, err, want)
+	}
+	refused := []struct{ in, says string }{
+		{"", "no time control"},
+		{"  ", "no time control"},
+		{"3+2,,5+5", "entry 2 is empty"},
+		{"3+2,", "entry 2 is empty"},
+		{"3+2,x", `entry 2: "x" is not a time control`},
+		{"none,3+2,none", "entry 3: none is already in the list"},
+		{"3+2,180s+2", "entry 2: 3+2 is already in the list"},
+	}
+	for _, tt := range refused {
+		if _, err := ParseControls(tt.in); err == nil || !strings.Contains(err.Error(), tt.says) {
+			t.Errorf("ParseControls(%q) = %v, want %q", tt.in, err, tt.says)
+		}
+	}
+}
+
+// press is a move in the clock's tests: at (after t0) the seat to move
+// presses, next is to move.
+type press struct {
+	at   time.Duration
+	next int
+	took time.Duration    // what the move took
+	left [2]time.Duration // each seat's time after it
+}
+
+// TestClockIncrement plays moves on a 3+2 clock: each move charges its
+// seat the time it took and adds two seconds; a seat that moves at once
+// gains.
+func TestClockIncrement(t *testing.T) {
+	c := NewClock(Control{3 * time.Minute, 2 * time.Second})
+	if err := c.Start(t0, 0); err != nil {
+		t.Fatal(err)
+	}
+	moves := []press{
+		{10 * time.Second, 1, 10 * time.Second, [2]time.Duration{172 * time.Second, 180 * time.Second}},
+		{25 * time.Second, 0, 15 * time.Second, [2]time.Duration{172 * time.Second, 167 * time.Second}},
+		{25 * time.Second, 1, 0, [2]time.Duration{174 * time.Second, 167 * time.Second}},
+		{100 * time.Second, 0, 75 * time.Second, [2]time.Duration{174 * time.Second, 94 * time.Second}},
+	}
+	for k, m := range moves {
+		took, err := c.Press(t0.Add(m.at), m.next)
+		if err != nil || took != m.took {
+			t.Fatalf("move %d: took %v, %v; want %v", k+1, took, err, m.took)
+		}
+		if left := c.Left(t0.Add(m.at)); left != m.left || c.Turn() != m.next {
+			t.Fatalf("move %d: left %v, turn %d; want %v, %d", k+1, left, c.Turn(), m.left, m.next)
+		}
+	}
+	// Seat 0's time runs down from 2:54 while it thinks.
+	if left := c.Left(t0.Add(130 * time.Second)); left != [2]time.Duration{144 * time.Second, 94 * time.Second} {
+		t.Errorf("30 s later: %v", left)
+	}
+	if at, ok := c.FlagAt(); !ok || !at.Equal(t0.Add(274*time.Second)) {
+		t.Errorf("FlagAt = %v, %v; want 4:34 after the start", at, ok)
+	}
+}
+
+// TestClockLossOnTime plays as a table would: after each move it arms a
+// timer at FlagAt on the time source (stopping the last), and the timer's
+// call asks Flagged. The seat that does not move loses on time, at the
+// instant its time ran out, and a move after that is refused.
+func TestClockLossOnTime(t *testing.T) {
+	ft := newFakeTime()
+	c := NewClock(Control{time.Minute, 2 * time.Second})
+	var (
+		mu     sync.Mutex // the table's lock
+		timer  Timer
+		fell   = -1
+		fellAt time.Time
+	)
+	arm := func() { // mu held
+		if timer != nil {
+			timer.Stop()
+		}
+		if at, ok := c.FlagAt(); ok {
+			timer = ft.AfterFunc(at.Sub(ft.Now()), func() {
+				mu.Lock()
+				defer mu.Unlock()
+				if seat, at, ok := c.Flagged(ft.Now()); ok {
+					fell, fellAt = seat, at
+					c.Stop(ft.Now())
+				}
+			})
+		}
+	}
+	move := func(next int) error {
+		mu.Lock()
+		defer mu.Unlock()
+		_, err := c.Press(ft.Now(), next)
+		if err == nil {
+			arm()
+		}
+		return err
+	}
+	mu.Lock()
+	_ = c.Start(ft.Now(), 0)
+	arm()
+	mu.Unlock()
+
+	ft.Advance(50 * time.Second)
+	if err := move(1); err != nil { // seat 0: 12 s left
+		t.Fatal(err)
+	}
+	ft.Advance(59 * time.Second)
+	if err := move(0); err != nil { // seat 1: 3 s left
+		t.Fatal(err)
+	}
+	ft.Advance(11 * time.Second) // seat 0 had 12 s: still in time
+	if fell >= 0 {
+		t.Fatalf("seat %d lost on time with time left", fell)
+	}
+	if left := c.Left(ft.Now()); left != [2]time.Duration{time.Second, 3 * time.Second} {
+		t.Errorf("left %v", left)
+	}
+	ft.Advance(time.Hour) // seat 0 never moves
+	if fell != 0 || !fellAt.Equal(t0.Add(50*time.Second+59*time.Second+12*time.Second)) {
+		t.Fatalf("lost on time: seat %d at %v; want seat 0 at 2:01", fell, fellAt.Sub(t0))
+	}
+	if left := c.Left(ft.Now()); left != [2]time.Duration{0, 3 * time.Second} {
+		t.Errorf("after the flag fell: %v", left)
+	}
+	if err := move(1); !errors.Is(err, ErrNotRunning) {
+		t.Errorf("a move after the loss on time: %v", err)
+	}
+}
+
+// TestClockFlaggedBeforeTheTimer: a move that comes after the seat's time
+// ran out, before the timer's call, is refused, and Flagged dates the loss
+// at the instant the time ran out, not at the move.
+func TestClockFlaggedBeforeTheTimer(t *testing.T) {
+	c := NewClock(Control{time.Minute, 0})
+	_ = c.Start(t0, 0)
+	if _, _, ok := c.Flagged(t0.Add(time.Minute - time.Millisecond)); ok {
+		t.Error("flagged with a millisecond left")
+	}
+	late := t0.Add(time.Minute + 3*time.Second)
+	if _, err := c.Press(late, 1); !errors.Is(err, ErrFlagged) {
+		t.Fatalf("a move 3 s late: %v", err)
+	}
+	seat, at, ok := c.Flagged(late)
+	if !ok || seat != 0 || !at.Equal(t0.Add(time.Minute)) {
+		t.Errorf("Flagged = %d, %v, %v; want 0 at one minute", seat, at.Sub(t0), ok)
+	}
+	if c.Turn() != 0 {
+		t.Errorf("the refused move passed the turn to %d", c.Turn())
+	}
+	if err := c.Pause(late); !errors.Is(err, ErrFlagged) {
+		t.Errorf("Pause after the flag fell: %v", err)
+	}
+	if _, err := c.Switch(late, 1); !errors.Is(err, ErrFlagged) {
+		t.Errorf("Switch after the flag fell: %v", err)
+	}
+}
+
+// TestClockSwitch: a move taken back gives the turn back with no
+// increment, charging the seat that answered its time.
+func TestClockSwitch(t *testing.T) {
+	c := NewClock(Control{time.Minute, 5 * time.Second})
+	_ = c.Start(t0, 0)
+	_, _ = c.Press(t0.Add(10*time.Second), 1) // seat 0: 55 s
+	took, err := c.Switch(t0.Add(14*time.Second), 0)
+	if err != nil || took != 4*time.Second {
+		t.Fatalf("Switch = %v, %v", took, err)
+	}
+	if left := c.Left(t0.Add(14 * time.Second)); left != [2]time.Duration{55 * time.Second, 56 * time.Second} || c.Turn() != 0 {
+		t.Errorf("after the takeback: %v, seat %d to move", left, c.Turn())
+	}
+}
+
+// TestClockPause: the time the server is down is charged to nobody; the
+// move's time leaves the pause out.
+func TestClockPause(t *testing.T) {
+	c := NewClock(Control{time.Minute, 0})
+	_ = c.Start(t0, 0)
+	_, _ = c.Press(t0.Add(20*time.Second), 1)
+	at := t0.Add(30 * time.Second) // seat 1 has thought 10 s
+	if err := c.Pause(at); err != nil {
+		t.Fatal(err)
+	}
+	if !c.Paused() {
+		t.Error("not paused")
+	}
+	if _, ok := c.FlagAt(); ok {
+		t.Error("a paused clock has a flag to arm")
+	}
+	later := at.Add(time.Hour) // the server was down
+	if left := c.Left(later); left != [2]time.Duration{40 * time.Second, 50 * time.Second} {
+		t.Errorf("during the pause: %v", left)
+	}
+	if _, _, ok := c.Flagged(later); ok {
+		t.Error("flagged while paused")
+	}
+	_ = c.Pause(later) // twice changes nothing
+	c.Resume(later)
+	c.Resume(later.Add(time.Minute)) // not paused: changes nothing
+	if at, ok := c.FlagAt(); !ok || !at.Equal(later.Add(50*time.Second)) {
+		t.Errorf("FlagAt after the pause = %v, %v", at.Sub(later), ok)
+	}
+	took, err := c.Press(later.Add(5*time.Second), 0)
+	if err != nil || took != 15*time.Second {
+		t.Errorf("the move around the pause took %v, %v; want 15 s", took, err)
+	}
+	if left := c.Left(later.Add(5 * time.Second)); left != [2]time.Duration{40 * time.Second, 45 * time.Second} {
+		t.Errorf("after the move: %v", left)
+	}
+}
+
+// TestClockRestart keeps a clock's state as text, as a store would, and
+// brings it back after a restart: paused until the table resumes it, with
+// each seat's time where it was.
+func TestClockRestart(t *testing.T) {
+	c := NewClock(Control{3 * time.Minute, 2 * time.Second})
+	_ = c.Start(t0, 0)
+	_, _ = c.Press(t0.Add(time.Second+234*time.Millisecond), 1)
+	kept := t0.Add(5 * time.Second) // seat 1 has thought 3.766 s when the server stops
+	text, err := c.State(kept).MarshalText()
+	if want := "3+2 1 3m0.766s 2m56.234s 3.766s"; err != nil || string(text) != want {
+		t.Fatalf("kept %q, %v; want %q", text, err, want)
+	}
+	var st ClockState
+	if err := st.UnmarshalText(text); err != nil {
+		t.Fatal(err)
+	}
+	r, err := RestoreClock(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	restart := t0.Add(24 * time.Hour)
+	if !r.Paused() || r.Turn() != 1 || r.Left(restart) != c.Left(kept) {
+		t.Fatalf("restored: paused %v, turn %d, left %v; want %v", r.Paused(), r.Turn(), r.Left(restart), c.Left(kept))
+	}
+	r.Resume(restart)
+	took, err := r.Press(restart.Add(time.Second), 0)
+	if err != nil || took != 4766*time.Millisecond {
+		t.Errorf("the move across the restart took %v, %v", took, err)
+	}
+	if left := r.Left(restart.Add(time.Second)); left != [2]time.Duration{180766 * time.Millisecond, 177234 * time.Millisecond} {
+		t.Errorf("after it: %v", left)
+	}
+}
+
+// TestClockReplay brings a clock back from its moves' times alone, as a
+// store keeps them (a server killed keeps no clock state): pressed at
+// those intervals on any timeline, then paused, it stands where the clock
+// that ran stood at the last move.
+func TestClockReplay(t *testing.T) {
+	control := Control{time.Minute, 3 * time.Second}
+	ran := NewClock(control)
+	_ = ran.Start(t0, 0)
+	type kept struct {
+		took time.Duration
+		next int
+	}
+	var moves []kept
+	now := t0
+	for k, d := range []time.Duration{7, 12, 1, 30, 2} {
+		now = now.Add(d * time.Second)
+		took, err := ran.Press(now, (k+1)%2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, kept{took, (k + 1) % 2})
+	}
+	start := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	back := NewClock(control)
+	_ = back.Start(start, 0)
+	at := start
+	for _, m := range moves {
+		at = at.Add(m.took)
+		if _, err := back.Press(at, m.next); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = back.Pause(at)
+	if back.Left(at) != ran.Left(now) || back.Turn() != ran.Turn() {
+		t.Errorf("replayed %v, seat %d; ran %v, seat %d", back.Left(at), back.Turn(), ran.Left(now), ran.Turn())
+	}
+}
+
+// TestNoClock: with no control the moves are timed for the record, and no
+// flag ever falls.
+func TestNoClock(t *testing.T) {
+	c := NewClock(Control{})
+	_ = c.Start(t0, 1)
+	took, err := c.Press(t0.Add(48*time.Hour), 0)
+	if err != nil || took != 48*time.Hour {
+		t.Errorf("a move of two days: %v, %v", took, err)
+	}
+	if _, ok := c.FlagAt(); ok {
+		t.Error("a flag to arm with no clock")
+	}
+	if _, _, ok := c.Flagged(t0.Add(1000 * time.Hour)); ok {
+		t.Error("flagged with no clock")
+	}
+	if left := c.Left(t0.Add(time.Hour)); left != [2]time.Duration{} {
+		t.Errorf("Left = %v", left)
+	}
+	text, _ := c.State(t0.Add(49 * time.Hour)).MarshalText()
+	if string(text) != "none 0 0s 0s 1h0m0s" {
+		t.Errorf("kept %q", text)
+	}
+}
+
+func TestClockStop(t *testing.T) {
+	c := NewClock(Control{time.Minute, 0})
+	_ = c.Start(t0, 0)
+	c.Stop(t0.Add(20 * time.Second))
+	if left := c.Left(t0.Add(time.Hour)); left != [2]time.Duration{40 * time.Second, time.Minute} || c.Turn() != -1 {
+		t.Errorf("stopped: %v, turn %d", left, c.Turn())
+	}
+	if _, ok := c.FlagAt(); ok {
+		t.Error("a stopped clock has a flag to arm")
+	}
+	if err := c.Start(t0.Add(time.Hour), 1); err == nil {
+		t.Error("a stopped clock started again")
+	}
+}
+
+func TestClockRefuses(t *testing.T) {
+	c := NewClock(Control{time.Minute, 0})
+	if _, err := c.Press(t0, 1); !errors.Is(err, ErrNotRunning) {
+		t.Errorf("Press before Start: %v", err)
+	}
+	if err := c.Start(t0, 2); err == nil || !strings.Contains(err.Error(), "no seat 2") {
+		t.Errorf("Start(seat 2): %v", err)
+	}
+	_ = c.Start(t0, 0)
+	if err := c.Start(t0, 1); err == nil {
+		t.Error("started twice")
+	}
+	if _, err := c.Press(t0.Add(time.Second), -1); err == nil || c.Turn() != 0 || c.Left(t0.Add(time.Second))[0] != 59*time.Second {
+		t.Errorf("Press(next -1) = %v, and changed the clock", err)
+	}
+	// A time source that goes back charges nothing.
+	if took, err := c.Press(t0.Add(-time.Hour), 1); err != nil || took != 0 || c.Left(t0)[0] != time.Minute {
+		t.Errorf("a move before the turn began: %v, %v, %v", took, err, c.Left(t0))
+	}
+
+	bad := []ClockState{
+		{Turn: 2},
+		{Turn: -2},
+		{Control: Control{time.Minute, 0}, Left: [2]time.Duration{-time.Second, 0}},
+		{Turn: 0, Spent: -time.Second},
+	}
+	for _, st := range bad {
+		if _, err := RestoreClock(st); err == nil {
+			t.Errorf("RestoreClock(%+v) took it", st)
+		}
+	}
+	garbled := []string{"", "3+2 1 1m 1m", "3+ 1 1m 1m 0s", "3+2 x 1m 1m 0s", "3+2 1 1m 1 0s", "3+2 3 1m 1m 0s", "3+2 0 -1m 1m 0s"}
+	for _, text := range garbled {
+		var st ClockState
+		if err := st.UnmarshalText([]byte(text)); err == nil || !strings.Contains(err.Error(), "clock") {
+			t.Errorf("UnmarshalText(%q) = %v", text, err)
+		}
+	}
+}
+
+// TestFakeTime checks the tests' own time source: timers fire in order,
+// each at its instant, a stopped one never, and one armed from a call
+// fires in the same Advance when it falls due.
+func TestFakeTime(t *testing.T) {
+	ft := newFakeTime()
+	var fired []time.Duration
+	note := func() { fired = append(fired, ft.Now().Sub(t0)) }
+	ft.AfterFunc(3*time.Second, note)
+	ft.AfterFunc(time.Second, func() {
+		note()
+		ft.AfterFunc(time.Second, note)
+	})
+	stopped := ft.AfterFunc(2500*time.Millisecond, note)
+	if !stopped.Stop() || stopped.Stop() {
+		t.Error("Stop reports wrong")
+	}
+	ft.Advance(10 * time.Second)
+	if want := []time.Duration{time.Second, 2 * time.Second, 3 * time.Second}; !slices.Equal(fired, want) {
+		t.Errorf("fired at %v, want %v", fired, want)
+	}
+	if ft.Now() != t0.Add(10*time.Second) {
+		t.Errorf("now %v", ft.Now())
+	}
+}
