@@ -26,6 +26,13 @@
 //	omoktable.go     omok's table screen: the board, drawn by omok's code
 //	baseballtable.go baseball's table screen: the rounds
 //	text.go      the online screens' texts, Korean and English
+//	players.go   the name a session plays under: a key's for good
+//	archive.go   the archive's screens: my games, my profile, leaderboards
+//	archivetext.go   their texts
+//	records.go   the archive's commands: records, record ID
+//	mines.go     a keyed player's minesweeper games in the store
+//	clock.go, offer.go, quickmatch.go   a match's parts, each its own
+//	             state machine: Fischer clocks, offers by consent, pairing
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
 // (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not
