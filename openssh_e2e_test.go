@@ -181,6 +181,26 @@ func toOnline(tm *ptytest.Term, game string) {
 	tm.WaitFor("1. Open a new table")
 }
 
+// seatTwo has alice open a freestyle omok table through ssh with the key
+// in aliceKey, and bob join it with bobKey, and returns both and the
+// table's code once alice is to move.
+func seatTwo(t *testing.T, srv *servedGames, sshBin, aliceKey, bobKey string) (alice, bob *ptytest.Term, code string) {
+	t.Helper()
+	alice = srv.ssh(t, sshBin, "alice", aliceKey)
+	toOnline(alice, "omok")
+	alice.Send("1\r")
+	alice.WaitFor("규칙을 선택하세요.")
+	alice.Send("1\r")
+	code = codeOn(alice, e2eTableCode)
+	bob = srv.ssh(t, sshBin, "bob", bobKey)
+	toOnline(bob, "omok")
+	bob.Send("2\r")
+	bob.WaitFor("테이블 코드(또는 다시 접속 코드)를 입력하세요")
+	bob.Send(code + "\r")
+	alice.WaitFor("Player 1P, 당신의 턴입니다.")
+	return alice, bob, code
+}
+
 // Two players play a whole omok game through the real ssh, watched by a
 // third; one drops and comes back with the same key inside the hold, then
 // drops for good and loses by forfeit; SIGTERM tells the players and
@@ -190,20 +210,8 @@ func TestOpenSSHOmok(t *testing.T) {
 	srv := startServe(t, "-seathold", "4s")
 	aliceKey, bobKey := srv.clientKey(t, "alice_key"), srv.clientKey(t, "bob_key")
 
-	alice := srv.ssh(t, sshBin, "alice", aliceKey)
-	toOnline(alice, "omok")
-	alice.Send("1\r")
-	alice.WaitFor("규칙을 선택하세요.")
-	alice.Send("1\r")
-	code := codeOn(alice, e2eTableCode)
-
-	bob := srv.ssh(t, sshBin, "bob", bobKey)
-	toOnline(bob, "omok")
-	bob.Send("2\r")
-	bob.WaitFor("테이블 코드(또는 다시 접속 코드)를 입력하세요")
-	bob.Send(code + "\r")
+	alice, bob, code := seatTwo(t, srv, sshBin, aliceKey, bobKey)
 	bob.WaitFor("2P ●  bob (나)")
-	alice.WaitFor("Player 1P, 당신의 턴입니다.")
 
 	eve := srv.ssh(t, sshBin, "eve", "", "watch", code)
 	eve.WaitFor("관전 중입니다")

@@ -30,18 +30,7 @@ func TestOpenSSHRestart(t *testing.T) {
 	srv := startServeIn(t, dir, args...)
 	aliceKey, bobKey := srv.clientKey(t, "alice_key"), srv.clientKey(t, "bob_key")
 
-	alice := srv.ssh(t, sshBin, "alice", aliceKey)
-	toOnline(alice, "omok")
-	alice.Send("1\r")
-	alice.WaitFor("규칙을 선택하세요.")
-	alice.Send("1\r")
-	code := codeOn(alice, e2eTableCode)
-	bob := srv.ssh(t, sshBin, "bob", bobKey)
-	toOnline(bob, "omok")
-	bob.Send("2\r")
-	bob.WaitFor("입력하세요")
-	bob.Send(code + "\r")
-	alice.WaitFor("Player 1P, 당신의 턴입니다.")
+	alice, bob, code := seatTwo(t, srv, sshBin, aliceKey, bobKey)
 	alice.WaitFor("관전: 0명  레이팅")
 	// Alice from the centre rightwards, Bob the row above.
 	alice.Send("\r")
@@ -165,18 +154,7 @@ func TestOpenSSHDiskFull(t *testing.T) {
 	srv := startServeAs(t, dir, exec.Command(bash, "-c", `ulimit -f 256 && exec "$@"`, "bash", binary(t),
 		"serve", "-addr", "127.0.0.1:0", "-hostkey", filepath.Join(dir, "host_key"), "-db", filepath.Join(dir, "games.db")))
 	aliceKey, bobKey := srv.clientKey(t, "alice_key"), srv.clientKey(t, "bob_key")
-	alice := srv.ssh(t, sshBin, "alice", aliceKey)
-	toOnline(alice, "omok")
-	alice.Send("1\r")
-	alice.WaitFor("규칙을 선택하세요.")
-	alice.Send("1\r")
-	code := codeOn(alice, e2eTableCode)
-	bob := srv.ssh(t, sshBin, "bob", bobKey)
-	toOnline(bob, "omok")
-	bob.Send("2\r")
-	bob.WaitFor("입력하세요")
-	bob.Send(code + "\r")
-	alice.WaitFor("Player 1P, 당신의 턴입니다.")
+	alice, bob, _ := seatTwo(t, srv, sshBin, aliceKey, bobKey)
 
 	// Rows 0, 2, 4, … filled ○ ● ○ ● …: no five anywhere. Alice takes
 	// the even columns, Bob the odd; each cursor starts at the centre.

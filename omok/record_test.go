@@ -383,3 +383,26 @@ func TestParsePoint(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParsePoint: no input panics, and a point read is on the board and
+// spelled back as read.
+func FuzzParsePoint(f *testing.F) {
+	for _, s := range []string{"h8", "A1", "o15", "s19", "t20", "a0", "h08", " j10 ", "z9", "", "가8", "a+5", "a-1"} {
+		f.Add(s, 15)
+	}
+	f.Fuzz(func(t *testing.T, s string, size int) {
+		if size < minSize || size > maxSize {
+			size = DefaultSize
+		}
+		p, err := ParsePoint(s, size)
+		if err != nil {
+			return
+		}
+		if p.Row < 0 || p.Row >= size || p.Col < 0 || p.Col >= size {
+			t.Fatalf("%q on %d: %v off the board", s, size, p)
+		}
+		if name := PointName(p, size); !strings.EqualFold(name, strings.TrimSpace(s)) {
+			t.Fatalf("%q read as %v, spelled %q", s, p, name)
+		}
+	})
+}

@@ -29,6 +29,7 @@ func TestNamesCannotBeTakenOver(t *testing.T) {
 		{"alice", withKey(alice), "name alice\n"},
 		{"alice", withKey(other), "name alice~2\n"},
 		{"alice", noKey(), "name alice~g\n"},
+		{"ALICE", noKey(), "name ALICE~g\n"},
 		{"mallory", withKey(alice), "name alice\n"},
 		{"alice~2", noKey(), "name alice2\n"},
 		{"carol", noKey(), "name carol\n"},

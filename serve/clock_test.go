@@ -542,3 +542,24 @@ func TestFakeTime(t *testing.T) {
 		t.Errorf("now %v", ft.Now())
 	}
 }
+
+// FuzzParseControls: no list panics, and every control read is spelled
+// back as one that reads the same.
+func FuzzParseControls(f *testing.F) {
+	for _, s := range []string{DefaultControlList, "3+2,5+5,1+0", "30s+0", "1m30s+500ms", "none", "", ",", "3+", "+2",
+		"-1+2", "3+-2", "9999999999999+1", "3+2,3+2", "1h+1h"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, list string) {
+		cs, err := ParseControls(list)
+		if err != nil {
+			return
+		}
+		for _, c := range cs {
+			back, err := ParseControl(c.String())
+			if err != nil || back != c {
+				t.Fatalf("%q: %v spelled %q, read back %v, %v", list, c, c.String(), back, err)
+			}
+		}
+	})
+}

@@ -82,7 +82,7 @@ func (m *Memory) Player(ctx context.Context, key, want string) (Player, error) {
 		return p, nil
 	}
 	name, err := FreeName(want, func(name string) (bool, error) {
-		_, taken := m.names[name]
+		_, taken := m.names[NameKey(name)]
 		return taken, nil
 	})
 	if err != nil {
@@ -90,7 +90,7 @@ func (m *Memory) Player(ctx context.Context, key, want string) (Player, error) {
 	}
 	p := Player{Key: key, Name: name, Created: KeptTime(m.Now())}
 	m.players[key] = p
-	m.names[name] = key
+	m.names[NameKey(name)] = key
 	return p, nil
 }
 
@@ -100,7 +100,7 @@ func (m *Memory) NameTaken(ctx context.Context, name string) (bool, error) {
 		return false, fmt.Errorf("store: is %q taken: %w", name, err)
 	}
 	defer m.mu.Unlock()
-	_, taken := m.names[name]
+	_, taken := m.names[NameKey(name)]
 	return taken, nil
 }
 

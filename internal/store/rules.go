@@ -39,6 +39,11 @@ func NameTry(want string, n int) string {
 	return base + suffix
 }
 
+// NameKey is name as names are told apart: without case, so that nobody
+// plays as "Alice" where "alice" is known. (Hangul has no case; Latin,
+// Greek and Cyrillic fold.)
+func NameKey(name string) string { return strings.ToLower(name) }
+
 // FreeName is the name a new key wanting want is given: the first NameTry
 // that taken says is free. taken is asked in order, so a store answers it
 // inside the transaction that then keeps the name. After maxTries names

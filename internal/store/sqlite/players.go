@@ -34,8 +34,8 @@ func (s *Store) Player(ctx context.Context, key, want string) (store.Player, err
 				return err
 			}
 			p = store.Player{Key: key, Name: name, Created: store.KeptTime(s.Now())}
-			_, err = tx.ExecContext(ctx, "INSERT INTO players (key, name, created) VALUES (?, ?, ?)",
-				p.Key, p.Name, millis(p.Created))
+			_, err = tx.ExecContext(ctx, "INSERT INTO players (key, name, fold, created) VALUES (?, ?, ?, ?)",
+				p.Key, p.Name, store.NameKey(p.Name), millis(p.Created))
 			return err
 		})
 	}
@@ -70,7 +70,7 @@ func (s *Store) NameTaken(ctx context.Context, name string) (bool, error) {
 
 func nameTaken(ctx context.Context, tx *sql.Tx, name string) (bool, error) {
 	var taken bool
-	err := tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM players WHERE name = ?)", name).Scan(&taken)
+	err := tx.QueryRowContext(ctx, "SELECT EXISTS (SELECT 1 FROM players WHERE fold = ?)", store.NameKey(name)).Scan(&taken)
 	return taken, err
 }
 

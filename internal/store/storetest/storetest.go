@@ -87,6 +87,8 @@ func testNames(t *testing.T, s store.Store) {
 		{"k6", "abcdefghijklmnop", "abcdefghij~2"},
 		{"k7", "가나다라마바사", "가나다라마바"},
 		{"k8", "가나다라마바사", "가나다라마~2"},
+		{"k11", "Alice", "Alice~4"}, // names are told apart without case
+		{"k12", "ALICE~2", "ALICE2~2"},
 	} {
 		p, err := s.Player(ctx, c.key, c.want)
 		if err != nil {
@@ -106,9 +108,11 @@ func testNames(t *testing.T, s store.Store) {
 		taken bool
 	}{
 		{"alice", true},
+		{"ALICE", true},
+		{"Alice~4", true},
 		{"alice~2", true},
 		{"alice2", true},
-		{"alice~4", false},
+		{"alice~6", false},
 		{"abcdefghij~2", true},
 		{"가나다라마바", true},
 		{"bob", false},

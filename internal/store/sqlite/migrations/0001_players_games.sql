@@ -5,6 +5,7 @@
 CREATE TABLE players (
 	key     TEXT PRIMARY KEY,     -- the SHA256 fingerprint of the SSH key
 	name    TEXT NOT NULL UNIQUE, -- the key's for good
+	fold    TEXT NOT NULL UNIQUE, -- the name as names are told apart (store.NameKey)
 	created INTEGER NOT NULL
 );
 
