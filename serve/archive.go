@@ -218,17 +218,28 @@ func (l *leaderboard) storeNames() (string, string) {
 
 func (l *leaderboard) read() console.Screen {
 	l.ready = false
-	st := l.o.store
+	st, asked := l.o.store, l.rule
 	game, rule := l.storeNames()
-	return load(l, func(ctx context.Context) (any, error) { return st.Leaderboard(ctx, game, rule, leadersShown) })
+	return load(l, func(ctx context.Context) (any, error) {
+		board, err := st.Leaderboard(ctx, game, rule, leadersShown)
+		return standings{asked, board}, err
+	})
+}
+
+// standings are a rule's leaderboard as read: an answer for a rule no
+// longer shown (1 then 2, quickly) is dropped.
+type standings struct {
+	rule  omok.Rule
+	board []store.Standing
 }
 
 // Update takes the list once read; 1-4 turn omok's rules, any other key
 // goes back.
 func (l *leaderboard) Update(ev console.Event) console.Screen {
 	if r, ok := result(l, ev); ok {
-		l.shown, _ = r.v.([]store.Standing)
-		l.err, l.ready = r.err, true
+		if got, _ := r.v.(standings); got.rule == l.rule {
+			l.shown, l.err, l.ready = got.board, r.err, true
+		}
 		return l
 	}
 	if ev.Type != console.KeyEvent {

@@ -107,7 +107,8 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 		head = append(head, u)
 	}
 	if st.Outcome.Over {
-		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, g.numbers[0], st.Seats[1].Name, g.numbers[1]))
+		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, numberText(g.numbers[0], g.Chosen[0]),
+			st.Seats[1].Name, numberText(g.numbers[1], g.Chosen[1])))
 	} else if s.seat >= 0 && g.Chosen[s.seat] {
 		head = append(head, fmt.Sprintf(t.chosen, g.numbers[s.seat]))
 	}

@@ -78,7 +78,7 @@ func (t *Table) beginGame(ctx context.Context, seats [2]Seat) ([2]Seat, error) {
 		if s.Key == "" {
 			continue
 		}
-		p, err := st.Player(ctx, s.Key, s.Name)
+		p, err := st.Player(ctx, s.Key, askedName(s.Name))
 		if err != nil {
 			return seats, err
 		}
@@ -201,6 +201,14 @@ func (t *Table) finish(o Outcome) {
 	res := store.Result{Ended: t.lobby.now(), Winner: o.Winner, How: o.How, Record: t.rules.Record(names)}
 	t.mu.Unlock()
 
+	if err := t.keepEnd(seats, res); err != nil {
+		t.lobby.retries.Go(func() { t.retryEnd(seats, res) })
+	}
+}
+
+// keepEnd writes what the store lacks of the game and its end res, and
+// notes how it went; write held, mu not.
+func (t *Table) keepEnd(seats [2]Seat, res store.Result) error {
 	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
 	defer cancel()
 	_, err := t.save(ctx, seats, nil)
@@ -217,6 +225,29 @@ func (t *Table) finish(o Outcome) {
 		}
 	}
 	t.noteWrite("keep the end of the game", err)
+	return err
+}
+
+// retryEnd tries again to keep an end the store refused: no move comes
+// after it to try for it, and a game whose end is not kept would come
+// back to its table after a restart. It tries after a second, then ever
+// more seldom up to once a minute, until the end is kept; when the lobby
+// closes (the server stops), once more at once, then it gives up.
+func (t *Table) retryEnd(seats [2]Seat, res store.Result) {
+	for wait := time.Second; ; wait = min(2*wait, time.Minute) {
+		closing := false
+		select {
+		case <-time.After(wait):
+		case <-t.lobby.closed:
+			closing = true
+		}
+		t.write.Lock()
+		err := t.keepEnd(seats, res)
+		t.write.Unlock()
+		if err == nil || errors.Is(err, store.ErrFinished) || closing {
+			return
+		}
+	}
 }
 
 // noteWrite notes how a write went: a failure goes to the log and to the

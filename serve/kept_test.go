@@ -108,6 +108,7 @@ var errDiskFull = errors.New("database or disk is full (13)")
 func keptLobby(t *testing.T, st store.Store, hold time.Duration) *Lobby {
 	l := NewLobby(discard(), hold)
 	l.store = st
+	t.Cleanup(l.Close)
 	var mu sync.Mutex
 	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
 	l.now = func() time.Time {
@@ -352,6 +353,21 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 	tb.Resign(0)
 	if s := look(en); !strings.Contains(s, "bob wins by forfeit") || !strings.Contains(s, "Could not save the game.") {
 		t.Errorf("2P's screen when the end could not be kept:\n%s", s)
+	}
+	// No move comes after the end to try for it: the end is tried again
+	// by itself, and kept once the store writes again.
+	if g := stored(t, st, tb); !g.Ended.IsZero() {
+		t.Fatalf("an end kept while the store fails: %+v", g)
+	}
+	st.failWith(nil)
+	if !waitUntil(func() bool { return !stored(t, st, tb).Ended.IsZero() }) {
+		t.Fatal("the end was not kept once the store wrote again")
+	}
+	if g := stored(t, st, tb); g.Winner != 1 || g.How != "resigned" || len(g.Moves) != 4 {
+		t.Errorf("the end kept late: winner %d how %q moves %d", g.Winner, g.How, len(g.Moves))
+	}
+	if s := look(en); strings.Contains(s, "Could not save") {
+		t.Errorf("the line stays once the end is kept:\n%s", s)
 	}
 }
 

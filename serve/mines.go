@@ -3,7 +3,6 @@ package serve
 import (
 	"context"
 	"log/slog"
-	"strings"
 
 	"termgames/internal/store"
 	"termgames/minesweeper"
@@ -35,16 +34,7 @@ func (s *Server) books(p Player, log *slog.Logger) Books {
 	if s.cfg.Store == nil || p.Key == "" {
 		return Books{}
 	}
-	return Books{Minesweeper: &minesBook{store: s.cfg.Store, key: p.Key, want: wantName(p.Name), log: log}}
-}
-
-// wantName is the name a player asks the store for: their SSH name without
-// '~', which the store keeps for the names it makes ("alice~2").
-func wantName(name string) string {
-	if want := strings.ReplaceAll(name, "~", ""); want != "" {
-		return want
-	}
-	return "player"
+	return Books{Minesweeper: &minesBook{store: s.cfg.Store, key: p.Key, want: askedName(p.Name), log: log}}
 }
 
 // minesBook is a keyed player's minesweeper games in the server's store.

@@ -42,8 +42,9 @@ type online struct {
 	p     Player
 	store store.Store // what the server keeps; nil: nothing
 
-	mu   sync.Mutex
-	held map[*Table]func() // what to do at each table when the session leaves it
+	mu    sync.Mutex
+	held  map[*Table]func() // what to do at each table when the session leaves it
+	ended bool              // the session has ended: releaseAll ran
 }
 
 func newOnline(lobby *Lobby, p Player) *online {
@@ -61,8 +62,15 @@ func (o *online) seat() Seat { return Seat{Name: o.p.Name, Key: o.p.Key} }
 
 // hold notes what the session must do at t when it leaves it (for good,
 // or by dropping): stand up from its seat, or stop watching.
+// A session that has ended holds nothing more: hold then leaves t at
+// once (a join that finished after its session ended).
 func (o *online) hold(t *Table, leave func()) {
 	o.mu.Lock()
+	if o.ended {
+		o.mu.Unlock()
+		leave()
+		return
+	}
 	defer o.mu.Unlock()
 	o.held[t] = leave
 }
@@ -90,6 +98,7 @@ func (o *online) releaseAll() {
 	o.mu.Lock()
 	held := o.held
 	o.held = map[*Table]func(){}
+	o.ended = true
 	o.mu.Unlock()
 	for _, leave := range held {
 		leave()

@@ -26,6 +26,12 @@ func wantedName(user string) string {
 	return printable(strings.ReplaceAll(user, "~", ""), MaxName)
 }
 
+// askedName is the name to register a key under, from the name its
+// session plays under: without a guest's mark, which a session whose
+// store did not answer at login was given (the store drops a '~', and
+// would keep "aliceg" for good).
+func askedName(name string) string { return strings.TrimSuffix(name, guestMark) }
+
 // nameOf is the name the session plays under: the key's name on this
 // server, or the guest's as typed, marked when a key holds it. A store that
 // cannot answer leaves a player with a key marked as a guest would be, and

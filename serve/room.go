@@ -41,6 +41,11 @@ type Lobby struct {
 	now  func() time.Time // the clock of the moves' times and the ends
 	// store keeps every game (kept.go); nil keeps nothing.
 	store store.Store
+	// retries are the ends the store refused, tried again (retryEnd)
+	// until closed is closed (Close).
+	retries   sync.WaitGroup
+	closed    chan struct{}
+	closeOnce sync.Once
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -63,7 +68,15 @@ func NewLobby(log *slog.Logger, hold time.Duration) *Lobby {
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
 	return &Lobby{log: log, hold: hold, now: time.Now, tables: map[string]*Table{}, resume: map[string]seatRef{},
-		rng: rand.New(rand.NewChaCha8(seed))}
+		rng: rand.New(rand.NewChaCha8(seed)), closed: make(chan struct{})}
+}
+
+// Close ends the lobby's work in the background: an end the store has
+// refused so far is tried once more, and Close returns when that is done.
+// The server closes its lobby as it stops, before its store is closed.
+func (l *Lobby) Close() {
+	l.closeOnce.Do(func() { close(l.closed) })
+	l.retries.Wait()
 }
 
 // codeLetters are the letters of codes: no 0/O, 1/I/L, which a friend
@@ -241,6 +254,9 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 		l.mu.Lock()
 		delete(l.resume, p.Resume)
 		l.mu.Unlock()
+		if t.outcome.Over { // the host left meanwhile
+			return nil, 0, ErrNoTable
+		}
 		return nil, 0, ErrFull
 	}
 	p.Taken, p.Present = true, 1
@@ -252,6 +268,15 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 		p = t.begin(p)
 		t.mu.Lock()
 		t.joining = false
+		if t.seats[0].Present == 0 {
+			// The host left while the game was begun: there is no game,
+			// and the one begun in the store is kept void.
+			t.seats[1] = p
+			t.mu.Unlock()
+			t.end(Outcome{Over: true, Winner: -1, How: store.Void})
+			t.mu.Lock()
+			return nil, 0, ErrNoTable
+		}
 	}
 	t.seats[1] = p
 	l.log.Info("game started", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name, "p2", p.Name,

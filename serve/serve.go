@@ -32,7 +32,8 @@
 //	records.go   the archive's commands: records, record ID
 //	mines.go     a keyed player's minesweeper games in the store
 //	clock.go, offer.go, quickmatch.go   a match's parts, each its own
-//	             state machine: Fischer clocks, offers by consent, pairing
+//	             state machine (Fischer clocks, offers by consent, pairing),
+//	             tested on their own; the tables do not use them yet
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
 // (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not
@@ -348,7 +349,9 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	case <-done:
 	case <-ctx.Done():
 	}
-	return s.ssh.Close()
+	err := s.ssh.Close()
+	s.lobby.Close() // the last try of an end the store refused
+	return err
 }
 
 // shutdownGrace is how long a stopped server waits for its players'

@@ -107,9 +107,9 @@ type Result struct {
 // sits down, each move is added (and committed) before the opponent sees
 // it, and its end is kept with the record.
 type Games interface {
-	// Begin keeps a game that starts now, with no moves yet; it sets
-	// g.Rated (both seats have keys, two different ones) and returns its
-	// ID.
+	// Begin keeps a game that starts now, with no moves yet, and returns
+	// its ID; the store decides whether it is rated (Rated: both seats
+	// have keys, two different ones), whatever g.Rated says.
 	Begin(ctx context.Context, g Game) (int64, error)
 	// AddMove keeps a move of game id, in play.
 	AddMove(ctx context.Context, id int64, m Move) error

@@ -102,7 +102,7 @@ func (s *Store) writeMoves(batch []*queuedMove) {
 			// Not inserted: no such game, or it has ended; which, the
 			// caller is told.
 			if refused[i] = inPlay(ctx, tx, q.id); refused[i] == nil {
-				refused[i] = fmt.Errorf("move %d of game %d not kept", q.m.Seat, q.id)
+				refused[i] = fmt.Errorf("seat %d's move %q of game %d not kept", q.m.Seat+1, q.m.Text, q.id)
 			} else if !errors.Is(refused[i], store.ErrFinished) && !errors.Is(refused[i], store.ErrNotFound) {
 				return refused[i]
 			}
