@@ -30,6 +30,10 @@ type checkedStore struct {
 	gate   chan struct{}    // AddMove waits for it to close while set
 	moved  chan store.Move  // each move given to AddMove, when set
 	before func(store.Move) // called in AddMove before it writes
+	// Begin says it is called on beginning, and waits for beginGate to
+	// close, while they are set.
+	beginning chan struct{}
+	beginGate chan struct{}
 }
 
 // watch adds a table whose lock must be free at every write.
@@ -70,6 +74,13 @@ func (c *checkedStore) Player(ctx context.Context, key, want string) (store.Play
 func (c *checkedStore) Begin(ctx context.Context, g store.Game) (int64, error) {
 	if err := c.write("Begin"); err != nil {
 		return 0, err
+	}
+	c.mu.Lock()
+	beginning, gate := c.beginning, c.beginGate
+	c.mu.Unlock()
+	if beginning != nil {
+		beginning <- struct{}{}
+		<-gate
 	}
 	return c.Store.Begin(ctx, g)
 }
@@ -289,6 +300,43 @@ func TestMovePendingWhileKept(t *testing.T) {
 	}
 	if err := tb.Move(1, "i8"); err != nil {
 		t.Errorf("2P after 1P's move: %v", err)
+	}
+}
+
+// A host who leaves while the game is being begun closes the table: the
+// player joining is told there is no table (nobody is left to play), and
+// the game begun in the store is kept void: no result, no rating, and
+// nothing to bring back after a restart.
+func TestHostLeavesWhileJoining(t *testing.T) {
+	ctx := context.Background()
+	st := &checkedStore{Store: tempStore(t), t: t}
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(newOmokGame(omok.Freestyle), alice)
+	st.mu.Lock()
+	st.beginning, st.beginGate = make(chan struct{}), make(chan struct{})
+	st.mu.Unlock()
+	joined := make(chan error)
+	go func() {
+		_, _, err := l.Join(tb.Code, Omok, bob)
+		joined <- err
+	}()
+	<-st.beginning
+	tb.Leave(0)
+	close(st.beginGate)
+	if err := <-joined; !errors.Is(err, ErrNoTable) {
+		t.Errorf("joining a table whose host left meanwhile: %v", err)
+	}
+	if s, _ := tb.State(); !s.Outcome.Over || s.Outcome.How != store.Void {
+		t.Errorf("the table after its host left: %+v", s.Outcome)
+	}
+	if games, err := st.InPlay(ctx); err != nil || len(games) != 0 {
+		t.Errorf("games in play: %+v %v", games, err)
+	}
+	if g := stored(t, st, tb); g.How != store.Void || g.Rated || g.Ended.IsZero() {
+		t.Errorf("the game begun as the host left: how %q rated %v ended %v", g.How, g.Rated, g.Ended)
+	}
+	if _, _, err := l.Join(tb.Code, Omok, bob); !errors.Is(err, ErrNoTable) {
+		t.Errorf("joining the closed table again: %v", err)
 	}
 }
 
@@ -555,3 +603,25 @@ func tempStore(t *testing.T) store.Store {
 
 // slogTo is a text logger writing to w.
 func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// A join answered after its session ended (the store was slow, the
+// player's connection dropped) leaves the seat it took: the seat is away,
+// its countdown runs, and the player's key or resume code gives it back.
+func TestJoinAnsweredAfterTheSessionEnded(t *testing.T) {
+	l := keptLobby(t, tempStore(t), time.Minute)
+	tb := l.Open(newOmokGame(omok.Freestyle), alice)
+	o := newOnline(l, Player{Name: "bob", Key: bob.Key})
+	o.releaseAll() // the session ends while its join is on its way
+	tb2, seat, err := l.Join(tb.Code, Omok, o.seat())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.hold(tb2, func() { tb2.Leave(seat) })
+	s, _ := tb.State()
+	if s.Seats[1].Present != 0 || s.HoldEnds.IsZero() {
+		t.Errorf("the seat of a session that ended: present %d, hold ends %v", s.Seats[1].Present, s.HoldEnds)
+	}
+	if back, _, ok := l.Held(bob.Key); !ok || back != tb {
+		t.Error("the key does not give the seat back")
+	}
+}
