@@ -10,7 +10,7 @@ import (
 // that first used it on this server (the store keeps which), so that
 // nobody appears under another's name. A second key asking for "alice" is
 // "alice~2" for good; a guest (no key) asking for a name that a key holds
-// is "alice~g" for that session. Without a store, a name is what the
+// is "alice~g" for that connection. Without a store, a name is what the
 // client typed, as the SSH user name.
 
 // guestMark follows a guest's name when a key holds that name.

@@ -364,12 +364,7 @@ func TestCrashed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	seats := [2]store.Seat{{Key: "SHA256:alice", Name: "alice"}, {Key: "SHA256:bob", Name: "bob"}}
-	for _, seat := range seats {
-		if _, err := s.Player(ctx, seat.Key, seat.Name); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seats := seated(t, s)
 	start := time.Date(2025, 5, 1, 20, 0, 0, 0, time.UTC)
 	id, err := s.Begin(ctx, store.Game{Game: "omok", Rule: "freestyle", Code: "ab", Seats: seats, Started: start})
 	if err != nil {
@@ -398,12 +393,7 @@ func TestSurvivesReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seats := [2]store.Seat{{Key: "SHA256:alice", Name: "alice"}, {Key: "SHA256:bob", Name: "bob"}}
-	for _, seat := range seats {
-		if _, err := s.Player(ctx, seat.Key, seat.Name); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seats := seated(t, s)
 	start := time.Date(2025, 5, 1, 20, 0, 0, 0, time.UTC)
 	ended, err := playGame(s, seats, start, 9)
 	if err != nil {
@@ -450,12 +440,7 @@ func TestSurvivesReopen(t *testing.T) {
 func TestFullDisk(t *testing.T) {
 	s := openTemp(t)
 	defer s.Close()
-	seats := [2]store.Seat{{Key: "SHA256:alice", Name: "alice"}, {Key: "SHA256:bob", Name: "bob"}}
-	for _, seat := range seats {
-		if _, err := s.Player(ctx, seat.Key, seat.Name); err != nil {
-			t.Fatal(err)
-		}
-	}
+	seats := seated(t, s)
 	start := time.Date(2025, 5, 1, 20, 0, 0, 0, time.UTC)
 	id, err := s.Begin(ctx, store.Game{Game: "omok", Rule: "freestyle", Code: "ab", Seats: seats, Started: start})
 	if err != nil {
