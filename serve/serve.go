@@ -98,8 +98,9 @@ type Player struct {
 	Played *strings.Builder
 }
 
-// MaxName is how many columns of a player's name other players see.
-const MaxName = 12
+// MaxName is how many columns of a player's name other players see: the
+// store's, which makes the names of players with keys.
+const MaxName = store.MaxName
 
 // Config is what a Server needs. The zero values of the limits take the
 // defaults below, so that a test sets only what it tries.

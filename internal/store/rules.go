@@ -12,9 +12,9 @@ import (
 	"termgames/internal/glicko2"
 )
 
-// MaxName is how many columns a name may take: serve.MaxName, the room the
-// screens leave for a name. It is repeated here because serve uses the
-// store, not the other way round.
+// MaxName is how many columns a name may take: the room the screens leave
+// for a name. serve.MaxName is this one, so that a name the store makes
+// ("alice~2") always fits where a typed one does.
 const MaxName = 12
 
 // nameWidth measures names as serve does: narrow, with the emoji widths

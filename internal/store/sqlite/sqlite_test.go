@@ -126,12 +126,7 @@ func TestMigrateFromPrevious(t *testing.T) {
 	if strings.Contains(tables(t, old), "mines") {
 		t.Fatalf("migration 1 made %s", tables(t, old))
 	}
-	for _, p := range []string{"alice", "bob"} {
-		if _, err := old.Player(ctx, "SHA256:"+p, p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	seats := [2]store.Seat{{Key: "SHA256:alice", Name: "alice"}, {Key: "SHA256:bob", Name: "bob"}}
+	seats := seated(t, old)
 	start := time.Date(2025, 5, 1, 20, 0, 0, 0, time.UTC)
 	ended, err := playGame(old, seats, start, 6)
 	if err != nil {
