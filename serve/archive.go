@@ -121,14 +121,6 @@ func (p *pageScreen) View(size console.Size) console.Frame {
 	return f
 }
 
-// reshow goes back to a menu, asked afresh.
-func reshow(back console.Screen) console.Screen {
-	if r, ok := back.(interface{ reshow() console.Screen }); ok {
-		return r.reshow()
-	}
-	return back
-}
-
 // notKept is the page of a player whose things are not kept: a guest, or
 // a server without a store.
 func (o *online) notKept(t *onlineText, back console.Screen) (console.Screen, bool) {

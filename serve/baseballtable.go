@@ -164,14 +164,6 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	return f
 }
 
-// seatName is a seat's name in the header: "..." while it is empty.
-func (s *baseballTable) seatName(i int) string {
-	if !s.st.Seats[i].Taken {
-		return "..."
-	}
-	return s.name(i)
-}
-
 // turnText is seat's guess of round i and its answer.
 func (s *baseballTable) turnText(seat, i int) string {
 	g := s.game().Guesses[seat]

@@ -231,14 +231,6 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	return rows
 }
 
-// seatName is a seat's name in the panel: "..." while it is empty.
-func (s *omokTable) seatName(i int) string {
-	if !s.st.Seats[i].Taken {
-		return "..."
-	}
-	return s.name(i)
-}
-
 // drawLines writes the three lines under the board: whose turn it is (or
 // how the game ended), what to do (or that a seat is away, or that the
 // game could not be saved), and a message or the question.

@@ -279,6 +279,15 @@ func (m *onlineMenu) list() {
 	m.menu.Show(lines...)
 }
 
+// reshow goes back to back: a menu (one with a reshow method) is asked
+// afresh, as when a table's or the archive's screen comes back to it.
+func reshow(back console.Screen) console.Screen {
+	if r, ok := back.(interface{ reshow() console.Screen }); ok {
+		return r.reshow()
+	}
+	return back
+}
+
 // reshow asks the menu afresh, when a table's screen comes back to it.
 func (m *onlineMenu) reshow() console.Screen {
 	m.menu.Show()

@@ -168,11 +168,15 @@ func (b *tableBase) resign() console.Screen {
 }
 
 // goBack is the screen the table's screen came from, asked afresh.
-func (b *tableBase) goBack() console.Screen {
-	if r, ok := b.back.(interface{ reshow() console.Screen }); ok {
-		return r.reshow()
+func (b *tableBase) goBack() console.Screen { return reshow(b.back) }
+
+// seatName is seat i's name as the table shows it: "..." while the seat
+// is empty.
+func (b *tableBase) seatName(i int) string {
+	if !b.st.Seats[i].Taken {
+		return "..."
 	}
-	return b.back
+	return b.name(i)
 }
 
 // name is seat i's name, marked when it is the player's own.
