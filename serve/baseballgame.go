@@ -11,7 +11,7 @@ import (
 
 // baseballGame is number baseball's online rules, versus: each seat
 // chooses a number ("=123"), then they guess each other's in turn ("123"),
-// seat 0 first, each guess scored by baseball.Score. The game ends after a
+// seat first first, each guess scored by baseball.Score. The game ends after a
 // round (seat 1's guess) in which one or both found the number: fewer
 // guesses wins, the same number of guesses draws, as in the versus game
 // against the computer. Its view is a *BaseballView, made again after
@@ -22,6 +22,7 @@ type baseballGame struct {
 	guesses [2][]baseball.Turn
 	times   [2][]time.Duration // of each seat's guesses
 	over    bool
+	first   int // the seat that guesses first
 	view    *BaseballView
 }
 
@@ -46,8 +47,9 @@ var ErrChosen = errors.New("the number is already chosen")
 // choosePrefix starts a move that chooses the seat's own number.
 const choosePrefix = "="
 
-func newBaseballGame() *baseballGame {
-	g := &baseballGame{}
+// newBaseballGame starts a game in which seat first guesses first.
+func newBaseballGame(first int) *baseballGame {
+	g := &baseballGame{first: first}
 	g.view = g.makeView()
 	return g
 }
@@ -61,17 +63,25 @@ func (g *baseballGame) Name() string { return "baseball" }
 // Rule is "": the original's three digits 1 to 9 are the only rule.
 func (g *baseballGame) Rule() string { return "" }
 
-// turn is the seat to guess: both guess in turn, seat 0 first, once both
-// numbers are chosen; -1 before.
+// turn is the seat to guess: both guess in turn, seat first first, once
+// both numbers are chosen; -1 before, and once the game is over.
 func (g *baseballGame) turn() int {
-	if !g.chosen[0] || !g.chosen[1] {
+	if !g.chosen[0] || !g.chosen[1] || g.over {
 		return -1
 	}
-	if len(g.guesses[0]) > len(g.guesses[1]) {
-		return 1
+	if len(g.guesses[g.first]) > len(g.guesses[1-g.first]) {
+		return 1 - g.first
 	}
-	return 0
+	return g.first
 }
+
+// Turn is the seat to guess, -1 while the numbers are chosen: the clock
+// runs once both are.
+func (g *baseballGame) Turn() int { return g.turn() }
+
+// Offers: baseball has no takeback (a guess's answer has been seen) and
+// no draw by agreement.
+func (g *baseballGame) Offers() bool { return false }
 
 // read reads move for seat: the number it chooses or guesses, and
 // whether it chooses.
@@ -97,8 +107,8 @@ func (g *baseballGame) Check(seat int, move string) error {
 	return err
 }
 
-// Apply keeps seat's number, or scores its guess; after seat 1's guess it
-// looks whether the game is over.
+// Apply keeps seat's number, or scores its guess; after the second
+// guesser's guess it looks whether the game is over.
 func (g *baseballGame) Apply(seat int, move string, took time.Duration) (Outcome, error) {
 	n, choose, err := g.read(seat, move)
 	if err != nil {
@@ -112,11 +122,11 @@ func (g *baseballGame) Apply(seat int, move string, took time.Duration) (Outcome
 	a := baseball.Score(g.secret[1-seat], n)
 	g.guesses[seat] = append(g.guesses[seat], baseball.Turn{Guess: n, Answer: a})
 	g.times[seat] = append(g.times[seat], took)
-	if seat == 0 {
+	if seat == g.first {
 		return Outcome{}, nil
 	}
 	found0 := g.guesses[0][len(g.guesses[0])-1].Answer == baseball.Win
-	found1 := a == baseball.Win
+	found1 := g.guesses[1][len(g.guesses[1])-1].Answer == baseball.Win
 	var o Outcome
 	switch {
 	case found0 && found1:

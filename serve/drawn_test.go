@@ -18,7 +18,7 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		l := NewLobby(discard(), time.Minute)
 		rule := omok.Rule(rng.IntN(4))
-		tb := l.Open(newOmokGame(rule), Seat{Name: "a"})
+		tb := l.Open(Setup{Game: Omok, Rule: rule}, Seat{Name: "a"})
 		o := newOnline(l, Player{Name: "a", Width: narrow})
 		screen := func(seat int) *omokTable {
 			d := console.NewDriver(newTableScreen(o, tb, seat, nil), size)

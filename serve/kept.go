@@ -99,7 +99,8 @@ func (t *Table) beginGame(ctx context.Context, seats [2]Seat) ([2]Seat, error) {
 
 // storeGameLocked is the game as Begin takes it, between seats; mu held.
 func (t *Table) storeGameLocked(seats [2]Seat) store.Game {
-	g := store.Game{Game: t.rules.Name(), Rule: t.rules.Rule(), Code: t.Code, Started: t.started}
+	g := store.Game{Game: t.rules.Name(), Rule: t.rules.Rule(), Code: t.Code, Started: t.started,
+		Options: t.setup.options(t.first)}
 	for i, s := range seats {
 		g.Seats[i] = store.Seat{Key: s.Key, Name: s.Name, Resume: s.Resume}
 	}
@@ -272,31 +273,35 @@ func diskFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || err != nil && strings.Contains(err.Error(), "disk is full")
 }
 
-// rulesByName makes a game's Rules from its name and rule as the store
-// keeps them (Rules.Name, Rules.Rule): another game is another entry.
-var rulesByName = map[string]func(rule string) (Rules, error){
-	"omok": func(rule string) (Rules, error) {
-		r, err := omok.ParseRule(rule)
+// setupOf reads the setup of stored game g (its game, rule and options),
+// and the seat that moved first.
+func setupOf(g store.Game) (Setup, int, error) {
+	var s Setup
+	switch g.Game {
+	case "omok":
+		r, err := omok.ParseRule(g.Rule)
 		if err != nil {
-			return nil, err
+			return s, 0, fmt.Errorf("%s: %w", g.Game, err)
 		}
-		return newOmokGame(r), nil
-	},
-	"baseball": func(string) (Rules, error) { return newBaseballGame(), nil },
+		s = Setup{Game: Omok, Rule: r}
+	case "baseball":
+		s = Setup{Game: Baseball}
+	default:
+		return s, 0, fmt.Errorf("no game is called %q", g.Game)
+	}
+	first, err := s.readOptions(g.Options)
+	return s.normal(), first, err
 }
 
 // replay makes g's Rules and replays its moves through them, and returns
 // where the game stands after the last; the Rules are nil when g's game is
 // none of ours, and hold the moves that replayed when one does not.
 func replay(g store.Game) (Rules, Outcome, error) {
-	newRules, ok := rulesByName[g.Game]
-	if !ok {
-		return nil, Outcome{}, fmt.Errorf("no game is called %q", g.Game)
-	}
-	rules, err := newRules(g.Rule)
+	setup, first, err := setupOf(g)
 	if err != nil {
-		return nil, Outcome{}, fmt.Errorf("%s: %w", g.Game, err)
+		return nil, Outcome{}, err
 	}
+	rules := setup.rules(first)
 	var out Outcome
 	for i, m := range g.Moves {
 		if out.Over {
@@ -354,7 +359,9 @@ func (l *Lobby) finishKept(ctx context.Context, g store.Game, rules Rules, o Out
 // bringBack opens a table for stored game g, its moves replayed in rules.
 func (l *Lobby) bringBack(g store.Game, rules Rules) {
 	now := l.now()
-	t := &Table{lobby: l, Game: rules.Game(), rules: rules, view: rules.View(), changed: make(chan struct{}),
+	setup, first, _ := setupOf(g) // replay read it already
+	t := &Table{lobby: l, Game: rules.Game(), setup: setup, first: first, rules: rules, view: rules.View(),
+		changed: make(chan struct{}),
 		started: g.Started, lastMove: now,
 		kept: keptGame{id: g.ID, rated: g.Rated, moves: slices.Clone(g.Moves), saved: len(g.Moves)}}
 	for i, s := range g.Seats {

@@ -7,20 +7,49 @@ import (
 )
 
 // omokGame is omok's online rules: one board, which checks every move
-// (omok.Board), and the times of the moves for the record. Its view is
-// an *omok.Position, made again after each move.
+// (omok.Board), and the times of the moves for the record. Seat first
+// plays black. Its view is an *omok.Position, made again after each move.
 type omokGame struct {
 	board *omok.Board
+	first int // the seat that plays black
 	times []time.Duration
 	view  *omok.Position
 }
 
-// newOmokGame starts an omok game on the original's 15x15 board.
-func newOmokGame(rule omok.Rule) *omokGame {
-	g := &omokGame{board: omok.NewBoard(omok.DefaultSize, rule)}
+// newOmokGame starts an omok game on the original's 15x15 board, seat
+// first playing black.
+func newOmokGame(rule omok.Rule, swap2 bool, first int) *omokGame {
+	g := &omokGame{board: omok.NewBoard(omok.DefaultSize, rule), first: first}
 	g.view = g.board.Position()
 	return g
 }
+
+// stone is the colour seat plays.
+func (g *omokGame) stone(seat int) omok.Stone {
+	if seat == g.first {
+		return omok.P1
+	}
+	return omok.P2
+}
+
+// seatOf is the seat that plays stone.
+func (g *omokGame) seatOf(stone omok.Stone) int {
+	if stone == omok.P1 {
+		return g.first
+	}
+	return 1 - g.first
+}
+
+// Turn is the seat whose stone goes next; -1 once the board is over.
+func (g *omokGame) Turn() int {
+	if g.board.Outcome().Over() {
+		return -1
+	}
+	return g.seatOf(g.board.Turn())
+}
+
+// Offers: a takeback or a draw may be offered in omok.
+func (g *omokGame) Offers() bool { return true }
 
 // Game is Omok.
 func (g *omokGame) Game() Game { return Omok }
@@ -34,7 +63,7 @@ func (g *omokGame) Rule() string { return g.board.Rule().String() }
 // point reads move, a point in h8 notation, for seat: it must be seat's
 // turn.
 func (g *omokGame) point(seat int, move string) (omok.Point, error) {
-	if g.board.Turn() != omok.Stone(seat+1) {
+	if g.board.Turn() != g.stone(seat) {
 		return omok.Point{}, ErrNotYourTurn
 	}
 	return omok.ParsePoint(move, g.board.Size())
@@ -64,7 +93,7 @@ func (g *omokGame) Apply(seat int, move string, took time.Duration) (Outcome, er
 	g.view = g.board.Position()
 	switch {
 	case out.Winner != omok.Empty:
-		return Outcome{Over: true, Winner: int(out.Winner) - 1, How: "five"}, nil
+		return Outcome{Over: true, Winner: g.seatOf(out.Winner), How: "five"}, nil
 	case out.Draw:
 		return Outcome{Over: true, Winner: -1, How: "draw"}, nil
 	}
@@ -77,9 +106,12 @@ func (g *omokGame) View() any { return g.view }
 // Moves counts the stones on the board.
 func (g *omokGame) Moves() int { return g.board.Moves() }
 
-// Record is the game as Piskvork's .psq, with the players' names on its
-// name lines.
+// Record is the game as Piskvork's .psq, with the players' names (by
+// seat) on its name lines, black's first.
 func (g *omokGame) Record(names [2]string) []byte {
+	if g.first == 1 {
+		names[0], names[1] = names[1], names[0]
+	}
 	// A game that ended off the board (resigned, forfeit) is unfinished
 	// as a record: its position has no winner.
 	r := &omok.Record{Size: g.board.Size(), Rule: g.board.Rule(), Names: names, Unfinished: !g.board.Outcome().Over()}

@@ -173,7 +173,7 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 		}
 		if n := m.rule.Update(ev); n > 0 {
 			m.rule = nil
-			return m.open(newOmokGame(omok.Rule(n - 1)))
+			return m.open(Setup{Game: Omok, Rule: omok.Rule(n - 1)})
 		}
 		return m
 	}
@@ -191,7 +191,7 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 			m.rule = console.NewMenu(m.txt.ruleMenu, m.txt.rulePrompt, m.txt.retry, 4)
 			return m
 		}
-		return m.open(newBaseballGame())
+		return m.open(Setup{Game: Baseball})
 	case itemJoin:
 		return newCodeScreen(m, m.txt.codeJoin, m.join)
 	case itemList:
@@ -208,10 +208,10 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 	return m
 }
 
-// open opens a table playing rules and sits the player at it, waiting
-// for another.
-func (m *onlineMenu) open(rules Rules) console.Screen {
-	t := m.o.lobby.Open(rules, m.o.seat())
+// open opens a table of setup and sits the player at it, waiting for
+// another.
+func (m *onlineMenu) open(setup Setup) console.Screen {
+	t := m.o.lobby.Open(setup, m.o.seat())
 	return m.o.sit(t, 0, m)
 }
 

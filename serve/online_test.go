@@ -142,7 +142,7 @@ func TestOnlineOmokGame(t *testing.T) {
 // baseball's numbers and turns.
 func TestTableChecksMoves(t *testing.T) {
 	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(newOmokGame(omok.Renju), Seat{Name: "a"})
+	tb := l.Open(Setup{Game: Omok, Rule: omok.Renju}, Seat{Name: "a"})
 	place := func(seat int, p omok.Point) error { return tb.Move(seat, omok.PointName(p, omok.DefaultSize)) }
 	if err := place(0, omok.Point{Row: 7, Col: 7}); err != ErrWaiting {
 		t.Errorf("a move before anyone joined: %v", err)
@@ -175,7 +175,7 @@ func TestTableChecksMoves(t *testing.T) {
 		t.Errorf("a point off the board: no error")
 	}
 
-	bb := l.Open(newBaseballGame(), Seat{Name: "a"})
+	bb := l.Open(Setup{Game: Baseball}, Seat{Name: "a"})
 	l.Join(bb.Code, Baseball, Seat{Name: "b"})
 	if err := bb.Move(0, "=102"); err != baseball.ErrZero {
 		t.Errorf("a number with 0: %v", err)

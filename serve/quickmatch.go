@@ -1,10 +1,6 @@
 package serve
 
-import (
-	"slices"
-
-	"termgames/omok"
-)
+import "slices"
 
 // quickmatch.go is the quick match (빠른 대전): a player names the game,
 // the rule and the clock, and is seated with the first player waiting for
@@ -14,29 +10,6 @@ import (
 // calls Match and Wait under one lock, so that two players who come at
 // once are paired and do not each open a table.
 
-// Want is what a player asks the quick match for.
-type Want struct {
-	Game    Game
-	Rule    omok.Rule // omok's rule; none for baseball
-	Control Control
-}
-
-// same is the want as pairs are matched: baseball has no rule.
-func (w Want) same() Want {
-	if w.Game == Baseball {
-		w.Rule = 0
-	}
-	return w
-}
-
-// String names the want in logs: "omok renju 3+2", "baseball none".
-func (w Want) String() string {
-	if w.Game == Baseball {
-		return "baseball " + w.Control.String()
-	}
-	return "omok " + w.Rule.String() + " " + w.Control.String()
-}
-
 // QuickMatch is the tables opened by the quick match that wait for their
 // second player, oldest first. The zero QuickMatch is empty.
 type QuickMatch struct {
@@ -45,7 +18,7 @@ type QuickMatch struct {
 
 // quickTable is a table waiting: what for, and whose.
 type quickTable struct {
-	want Want
+	want Setup
 	code string // the table's code
 	key  string // its host's key; "" for a guest
 }
@@ -54,8 +27,8 @@ type quickTable struct {
 // out of the queue: the player joins it. A player with a key is not
 // paired with their own table (a second session of theirs). False when no
 // table waits for w: the player opens one, and Wait queues it.
-func (q *QuickMatch) Match(w Want, key string) (code string, ok bool) {
-	w = w.same()
+func (q *QuickMatch) Match(w Setup, key string) (code string, ok bool) {
+	w = w.normal()
 	for k, t := range q.waiting {
 		if t.want == w && (key == "" || t.key != key) {
 			q.waiting = slices.Delete(q.waiting, k, k+1)
@@ -67,8 +40,8 @@ func (q *QuickMatch) Match(w Want, key string) (code string, ok bool) {
 
 // Wait queues the table with code, opened for w by the player with key,
 // after those already waiting.
-func (q *QuickMatch) Wait(w Want, code, key string) {
-	q.waiting = append(q.waiting, quickTable{want: w.same(), code: code, key: key})
+func (q *QuickMatch) Wait(w Setup, code, key string) {
+	q.waiting = append(q.waiting, quickTable{want: w.normal(), code: code, key: key})
 }
 
 // Leave takes the table with code out of the queue, and reports whether
@@ -85,8 +58,8 @@ func (q *QuickMatch) Leave(code string) bool {
 
 // Waiting counts the tables waiting for w, for the screen that shows how
 // many players wait for what a player chose.
-func (q *QuickMatch) Waiting(w Want) int {
-	w = w.same()
+func (q *QuickMatch) Waiting(w Setup) int {
+	w = w.normal()
 	n := 0
 	for _, t := range q.waiting {
 		if t.want == w {

@@ -14,10 +14,10 @@ import (
 func TestQuickMatch(t *testing.T) {
 	blitz := Control{3 * time.Minute, 2 * time.Second}
 	rapid := Control{10 * time.Minute, 10 * time.Second}
-	freeBlitz := Want{Omok, omok.Freestyle, blitz}
+	freeBlitz := Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz}
 	type comer struct {
 		key    string
-		want   Want
+		want   Setup
 		table  string
 		opened bool
 	}
@@ -32,17 +32,17 @@ func TestQuickMatch(t *testing.T) {
 		}},
 		{"another rule, another clock, another game wait apart", []comer{
 			{"a", freeBlitz, "T1", true},
-			{"b", Want{Omok, omok.Renju, blitz}, "T2", true},
-			{"c", Want{Omok, omok.Freestyle, rapid}, "T3", true},
-			{"d", Want{Omok, omok.Freestyle, Control{}}, "T4", true},
-			{"e", Want{Baseball, 0, blitz}, "T5", true},
-			{"f", Want{Omok, omok.Renju, blitz}, "T2", false},
+			{"b", Setup{Game: Omok, Rule: omok.Renju, Control: blitz}, "T2", true},
+			{"c", Setup{Game: Omok, Rule: omok.Freestyle, Control: rapid}, "T3", true},
+			{"d", Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{}}, "T4", true},
+			{"e", Setup{Game: Baseball, Rule: 0, Control: blitz}, "T5", true},
+			{"f", Setup{Game: Omok, Rule: omok.Renju, Control: blitz}, "T2", false},
 			{"g", freeBlitz, "T1", false},
-			{"h", Want{Omok, omok.Freestyle, Control{}}, "T4", false},
+			{"h", Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{}}, "T4", false},
 		}},
 		{"baseball has no rule", []comer{
-			{"a", Want{Baseball, omok.Renju, rapid}, "T1", true},
-			{"b", Want{Baseball, omok.Freestyle, rapid}, "T1", false},
+			{"a", Setup{Game: Baseball, Rule: omok.Renju, Control: rapid}, "T1", true},
+			{"b", Setup{Game: Baseball, Rule: omok.Freestyle, Control: rapid}, "T1", false},
 		}},
 		{"first come, first served", []comer{
 			{"a", freeBlitz, "T1", true},
@@ -83,10 +83,10 @@ func TestQuickMatch(t *testing.T) {
 
 func TestQuickMatchLeave(t *testing.T) {
 	var q QuickMatch
-	w := Want{Omok, omok.Standard, Control{}}
+	w := Setup{Game: Omok, Rule: omok.Standard, Control: Control{}}
 	q.Wait(w, "T1", "a")
 	q.Wait(w, "T2", "b")
-	if q.Waiting(w) != 2 || q.Waiting(Want{Omok, omok.Renju, Control{}}) != 0 {
+	if q.Waiting(w) != 2 || q.Waiting(Setup{Game: Omok, Rule: omok.Renju, Control: Control{}}) != 0 {
 		t.Errorf("waiting %d", q.Waiting(w))
 	}
 	if !q.Leave("T1") || q.Leave("T1") || q.Leave("T9") {
@@ -98,20 +98,20 @@ func TestQuickMatchLeave(t *testing.T) {
 	if _, ok := q.Match(w, "c"); ok || q.Waiting(w) != 0 {
 		t.Errorf("a table still waits: %d", q.Waiting(w))
 	}
-	if q.Waiting(Want{Baseball, omok.Renju, Control{}}) != 0 {
+	if q.Waiting(Setup{Game: Baseball, Rule: omok.Renju, Control: Control{}}) != 0 {
 		t.Error("baseball waits")
 	}
-	q.Wait(Want{Baseball, omok.Renju, Control{}}, "T3", "")
-	if q.Waiting(Want{Baseball, 0, Control{}}) != 1 {
+	q.Wait(Setup{Game: Baseball, Rule: omok.Renju, Control: Control{}}, "T3", "")
+	if q.Waiting(Setup{Game: Baseball, Rule: 0, Control: Control{}}) != 1 {
 		t.Error("a baseball table's rule counted")
 	}
 }
 
-func TestWantString(t *testing.T) {
-	for w, want := range map[Want]string{
-		{Omok, omok.Renju, Control{3 * time.Minute, 2 * time.Second}}:     "omok renju 3+2",
-		{Omok, omok.Freestyle, Control{}}:                                 "omok freestyle none",
-		{Baseball, omok.Renju, Control{5 * time.Minute, 5 * time.Second}}: "baseball 5+5",
+func TestSetupString(t *testing.T) {
+	for w, want := range map[Setup]string{
+		{Game: Omok, Rule: omok.Renju, Control: Control{3 * time.Minute, 2 * time.Second}}:     "omok renju 3+2",
+		{Game: Omok, Rule: omok.Freestyle}:                                                     "omok freestyle none",
+		{Game: Baseball, Rule: omok.Renju, Control: Control{5 * time.Minute, 5 * time.Second}}: "baseball 5+5",
 	} {
 		if w.String() != want {
 			t.Errorf("%q, want %q", w.String(), want)

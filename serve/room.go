@@ -159,6 +159,12 @@ type Rules interface {
 	View() any
 	// Moves counts the moves made, for the logs.
 	Moves() int
+	// Turn is the seat to move now, whose clock runs; -1 while none is
+	// (baseball's numbers being chosen, by both at once) and once over.
+	Turn() int
+	// Offers reports whether a takeback or a draw may be offered now:
+	// omok, once any opening is done; never in baseball.
+	Offers() bool
 	// Record is the game in its record format, with the seats' names:
 	// omok's Piskvork .psq; baseball's rounds as text.
 	Record(names [2]string) []byte
@@ -176,6 +182,7 @@ type Table struct {
 	lobby *Lobby
 	Code  string
 	Game  Game
+	setup Setup
 
 	// write is held across each write of the table's game to the store,
 	// so that the writes go one at a time and in order; it is taken
@@ -192,6 +199,7 @@ type Table struct {
 	holdN    int         // which countdown hold is: an older one that fires late does nothing
 	started  time.Time
 	lastMove time.Time // when the last move was made (or the game began)
+	first    int       // the seat that moves first (plays black, opens swap2); swapped at each rematch
 	rules    Rules
 	view     any // rules.View() since the last move
 
@@ -200,12 +208,19 @@ type Table struct {
 	kept    keptGame
 }
 
-// Open opens a table playing rules with the host in seat 0 and returns
-// it.
-func (l *Lobby) Open(rules Rules, host Seat) *Table {
+// Open opens a table of setup with the host in seat 0 and returns it.
+func (l *Lobby) Open(setup Setup, host Seat) *Table {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	t := &Table{lobby: l, Game: rules.Game(), rules: rules, view: rules.View(), changed: make(chan struct{})}
+	return l.openLocked(setup, host)
+}
+
+// openLocked opens a table as Open does; l.mu held.
+func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
+	setup = setup.normal()
+	rules := setup.rules(0)
+	t := &Table{lobby: l, Game: setup.Game, setup: setup, rules: rules, view: rules.View(),
+		changed: make(chan struct{})}
 	t.Code = l.newCode(tableCodeLen, func(c string) bool { return l.tables[c] != nil })
 	host.Resume = l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
 	host.Taken, host.Present = true, 1

@@ -83,6 +83,9 @@ type Game struct {
 	Rated   bool
 	Started time.Time
 	Moves   []Move // in play: every move so far
+	// Options are the table's options as the serve package writes them
+	// ("3+2 swap2"); kept as given.
+	Options string
 
 	// Once ended:
 	Ended  time.Time
