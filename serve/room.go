@@ -47,9 +47,15 @@ type Lobby struct {
 	closed    chan struct{}
 	closeOnce sync.Once
 
+	// controls are the time controls a table may be opened with, the
+	// server's list (Config.Controls): the Fischer ones at omok tables,
+	// the per-move ones at baseball tables, none at both.
+	controls []Control
+
 	mu     sync.Mutex
 	tables map[string]*Table
 	resume map[string]seatRef
+	quick  QuickMatch // the quick match's tables waiting for a player
 	rng    *rand.Rand // codes; guarded by mu
 }
 
@@ -67,8 +73,9 @@ func NewLobby(log *slog.Logger, hold time.Duration) *Lobby {
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	return &Lobby{log: log, hold: hold, now: time.Now, tables: map[string]*Table{}, resume: map[string]seatRef{},
-		rng: rand.New(rand.NewChaCha8(seed)), closed: make(chan struct{})}
+	return &Lobby{log: log, hold: hold, now: time.Now, controls: DefaultControls(), tables: map[string]*Table{},
+		resume: map[string]seatRef{},
+		rng:    rand.New(rand.NewChaCha8(seed)), closed: make(chan struct{})}
 }
 
 // Close ends the lobby's work in the background: an end the store has
@@ -259,6 +266,7 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 	}
 	p.Resume = l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
 	l.resume[p.Resume] = seatRef{t, 1} // taken now, so that no other seat gets it
+	l.quick.Leave(t.Code)              // joined by its code: the quick match waits no more
 	l.mu.Unlock()
 
 	t.write.Lock()
@@ -340,6 +348,7 @@ type Listing struct {
 	Code, Host string
 	Game       Game
 	Rule       string // Rules.Rule: omok's rule, "" for baseball
+	Setup      Setup  // what the table was opened for: its clock, swap2
 	Playing    bool   // both seats taken: open to watch only
 	// Rated: the game counts for the ratings; at a table still waiting,
 	// it will if the player who joins has a key (ratedLocked).
@@ -360,8 +369,9 @@ func (l *Lobby) Tables(game Game) []Listing {
 	var open, playing []Listing
 	for _, t := range tables {
 		t.mu.Lock()
-		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.rules.Rule(), Playing: t.seats[1].Taken,
-			Rated: t.ratedLocked()}
+		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.rules.Rule(), Setup: t.setup,
+			Playing: t.seats[1].Taken,
+			Rated:   t.ratedLocked()}
 		over := t.outcome.Over
 		t.mu.Unlock()
 		switch {
@@ -548,6 +558,7 @@ func (t *Table) endLocked(o Outcome) {
 	}
 	l := t.lobby
 	l.mu.Lock()
+	l.quick.Leave(t.Code)
 	delete(l.tables, t.Code)
 	for _, s := range t.seats {
 		if s.Resume != "" {
