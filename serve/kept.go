@@ -36,6 +36,11 @@ type keptGame struct {
 // player must not wait for ever to see a move.
 const storeTimeout = 10 * time.Second
 
+// storeContext is the context of one write, bounded by storeTimeout.
+func storeContext() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), storeTimeout)
+}
+
 // ratedLocked reports whether the game counts for the ratings: with a
 // store, both players have keys; at a table still waiting, the host has
 // one (the game will count if the player who joins has one too); mu held.
@@ -149,9 +154,12 @@ func (t *Table) keepMove(m store.Move) error {
 	t.write.Lock()
 	defer t.write.Unlock()
 	t.mu.Lock()
-	if err := t.checkLocked(m.Seat, m.Text); err != nil {
+	if err := t.checkLocked(m.Seat, m.Text, m.At); err != nil {
 		t.pending[m.Seat] = false
 		t.mu.Unlock()
+		if errors.Is(err, ErrFlagged) {
+			t.timeUp()
+		}
 		return err
 	}
 	seats := t.seats
@@ -293,25 +301,52 @@ func setupOf(g store.Game) (Setup, int, error) {
 	return s.normal(), first, err
 }
 
-// replay makes g's Rules and replays its moves through them, and returns
-// where the game stands after the last; the Rules are nil when g's game is
-// none of ours, and hold the moves that replayed when one does not.
-func replay(g store.Game) (Rules, Outcome, error) {
+// replay makes the table of stored game g, its moves replayed through
+// the table as they were made (the match's offers too, and the clock from
+// the instants of the moves), and returns where the game stands after the
+// last: its clock paused, for the time since the last move, the server
+// down, is charged to nobody (back resumes it). The table is nil when g's
+// game is none of ours; else its Rules hold the moves that replayed.
+func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 	setup, first, err := setupOf(g)
 	if err != nil {
 		return nil, Outcome{}, err
 	}
-	rules := setup.rules(first)
+	now := l.now()
+	t := &Table{lobby: l, Code: normCode(g.Code), Game: setup.Game, setup: setup, first: first, rules: setup.rules(first),
+		clock: NewClock(setup.Control), changed: make(chan struct{}), started: g.Started, lastMove: g.Started,
+		restoring: true, kept: keptGame{id: g.ID, rated: g.Rated}}
+	for i, s := range g.Seats {
+		t.seats[i] = Seat{Name: s.Name, Key: s.Key, Resume: normCode(s.Resume), Taken: true, Away: now}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	defer func() { t.view, t.restoring = t.rules.View(), false }()
+	t.startClockLocked(g.Started)
 	var out Outcome
 	for i, m := range g.Moves {
 		if out.Over {
-			return rules, out, fmt.Errorf("move %d (%q): after the end (%s)", i+1, m.Text, out.How)
+			return t, out, fmt.Errorf("move %d (%q): after the end (%s)", i+1, m.Text, out.How)
 		}
-		if out, err = rules.Apply(m.Seat, m.Text, m.Time); err != nil {
-			return rules, out, fmt.Errorf("move %d (%q by %dP): %w", i+1, m.Text, m.Seat+1, err)
+		err := t.checkLocked(m.Seat, m.Text, m.At)
+		if errors.Is(err, ErrFlagged) { // the flag fell before this move, which was refused
+			seat, _, _ := t.clock.Flagged(m.At)
+			return t, Outcome{Over: true, Winner: 1 - seat, How: "time"}, nil
+		}
+		if err == nil {
+			out, err = t.applyLocked(m)
+		}
+		if err != nil {
+			return t, out, fmt.Errorf("move %d (%q by %dP): %w", i+1, m.Text, m.Seat+1, err)
 		}
 	}
-	return rules, out, nil
+	t.kept.saved = len(t.kept.moves)
+	if !out.Over {
+		if err := t.clock.Pause(t.lastMove); err != nil {
+			return t, out, err
+		}
+	}
+	return t, out, nil
 }
 
 // restore brings back every game the store has in play, each at a table
@@ -327,7 +362,11 @@ func (l *Lobby) restore(ctx context.Context) error {
 		return fmt.Errorf("serve: the games in play: %w", err)
 	}
 	for _, g := range games {
-		rules, out, err := replay(g)
+		t, out, err := l.replay(g)
+		var rules Rules
+		if t != nil {
+			rules = t.rules
+		}
 		switch {
 		case err != nil:
 			l.log.Error("a game that no longer replays is void", "game", g.ID, "table", g.Code, "err", err)
@@ -335,7 +374,7 @@ func (l *Lobby) restore(ctx context.Context) error {
 		case out.Over:
 			l.finishKept(ctx, g, rules, out)
 		default:
-			l.bringBack(g, rules)
+			l.bringBack(t)
 		}
 	}
 	return nil
@@ -356,19 +395,10 @@ func (l *Lobby) finishKept(ctx context.Context, g store.Game, rules Rules, o Out
 		"moves", len(g.Moves))
 }
 
-// bringBack opens a table for stored game g, its moves replayed in rules.
-func (l *Lobby) bringBack(g store.Game, rules Rules) {
-	now := l.now()
-	setup, first, _ := setupOf(g) // replay read it already
-	t := &Table{lobby: l, Game: rules.Game(), setup: setup, first: first, rules: rules, view: rules.View(),
-		changed: make(chan struct{}),
-		started: g.Started, lastMove: now,
-		kept: keptGame{id: g.ID, rated: g.Rated, moves: slices.Clone(g.Moves), saved: len(g.Moves)}}
-	for i, s := range g.Seats {
-		t.seats[i] = Seat{Name: s.Name, Key: s.Key, Resume: normCode(s.Resume), Taken: true, Away: now}
-	}
+// bringBack opens table t, of a stored game replayed (replay), under its
+// code unless another table has it.
+func (l *Lobby) bringBack(t *Table) {
 	l.mu.Lock()
-	t.Code = normCode(g.Code)
 	if t.Code == "" || l.tables[t.Code] != nil {
 		t.Code = l.newCode(tableCodeLen, func(c string) bool { return l.tables[c] != nil })
 	}
@@ -381,8 +411,9 @@ func (l *Lobby) bringBack(g store.Game, rules Rules) {
 	l.tables[t.Code] = t
 	l.mu.Unlock()
 	t.mu.Lock()
+	t.lastMove = l.now()
 	t.holdLocked()
 	t.mu.Unlock()
 	l.log.Info("table brought back", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name,
-		"p2", t.seats[1].Name, "moves", rules.Moves())
+		"p2", t.seats[1].Name, "moves", t.rules.Moves())
 }

@@ -201,8 +201,8 @@ func TestGameKeptMoveByMove(t *testing.T) {
 	if g.Ended.IsZero() || g.Winner != 0 || g.How != "five" {
 		t.Fatalf("the end kept: winner %d how %q ended %v", g.Winner, g.How, g.Ended)
 	}
-	if g.Moves[1].Time != time.Second {
-		t.Errorf("the second move took %v by the lobby's clock, want 1s", g.Moves[1].Time)
+	if took := g.Moves[1].At.Sub(g.Moves[0].At); g.Moves[1].Time != took || took <= 0 {
+		t.Errorf("the second move took %v by the lobby's clock, want %v, the time since the first", g.Moves[1].Time, took)
 	}
 	rec, err := omok.ParseRecord(g.Record, 0, omok.Freestyle)
 	if err != nil {

@@ -38,7 +38,11 @@ const DefaultSeatHold = 120 * time.Second
 type Lobby struct {
 	log  *slog.Logger
 	hold time.Duration
-	now  func() time.Time // the clock of the moves' times and the ends
+	// now and after are the time of the moves, the clocks and the ends,
+	// and the fall of the clocks' flags: the machine's, or a test's
+	// (setTime).
+	now   func() time.Time
+	after func(d time.Duration, f func()) Timer
 	// store keeps every game (kept.go); nil keeps nothing.
 	store store.Store
 	// retries are the ends the store refused, tried again (retryEnd)
@@ -73,9 +77,15 @@ func NewLobby(log *slog.Logger, hold time.Duration) *Lobby {
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	return &Lobby{log: log, hold: hold, now: time.Now, controls: DefaultControls(), tables: map[string]*Table{},
+	return &Lobby{log: log, hold: hold, now: time.Now, after: SystemTime{}.AfterFunc, controls: DefaultControls(),
+		tables: map[string]*Table{},
 		resume: map[string]seatRef{},
 		rng:    rand.New(rand.NewChaCha8(seed)), closed: make(chan struct{})}
+}
+
+// setTime makes ts the lobby's time: its tables' moves, clocks and ends.
+func (l *Lobby) setTime(ts TimeSource) {
+	l.now, l.after = ts.Now, ts.AfterFunc
 }
 
 // Close ends the lobby's work in the background: an end the store has
@@ -213,6 +223,16 @@ type Table struct {
 	joining bool    // the second player is sitting down: the game is being begun
 	pending [2]bool // each seat's move being kept: the seat's next waits for it to show (ErrPending)
 	kept    keptGame
+
+	// The match (match.go).
+	clock     *Clock
+	flag      Timer // the fall of the flag of the seat to move
+	flagN     int   // which flag is armed: an older one that fires late does nothing
+	offers    Offers
+	played    []store.Move // the Rules' moves in effect (none taken back), to make the Rules again
+	again     [2]bool      // each seat asked for a rematch
+	games     int          // the games played at the table before this one
+	restoring bool         // the game is being replayed from the store: no flag is armed
 }
 
 // Open opens a table of setup with the host in seat 0 and returns it.
@@ -227,7 +247,7 @@ func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
 	setup = setup.normal()
 	rules := setup.rules(0)
 	t := &Table{lobby: l, Game: setup.Game, setup: setup, rules: rules, view: rules.View(),
-		changed: make(chan struct{})}
+		clock: NewClock(setup.Control), changed: make(chan struct{})}
 	t.Code = l.newCode(tableCodeLen, func(c string) bool { return l.tables[c] != nil })
 	host.Resume = l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
 	host.Taken, host.Present = true, 1
@@ -302,6 +322,7 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 		}
 	}
 	t.seats[1] = p
+	t.startClockLocked(t.started)
 	l.log.Info("game started", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name, "p2", p.Name,
 		"rated", t.kept.rated)
 	t.changedLocked()
@@ -442,6 +463,12 @@ func (t *Table) back(seat int) bool {
 	}
 	s.Present++
 	s.Away = time.Time{}
+	if t.clock.Paused() && t.clock.Turn() == seat {
+		// A game brought back after a restart: the seat to move is back,
+		// and its time runs again from now.
+		t.clock.Resume(t.lobby.now())
+		t.armFlagLocked()
+	}
 	if t.hold != nil && t.seats[0].Present > 0 && (!t.seats[1].Taken || t.seats[1].Present > 0) {
 		t.hold.Stop()
 		t.hold = nil
@@ -468,6 +495,7 @@ func (t *Table) Leave(seat int) {
 	}
 	switch {
 	case t.outcome.Over:
+		t.dropLocked()
 	case !t.seats[1].Taken && !t.joining:
 		t.endLocked(Outcome{Over: true, Winner: -1, How: "left"})
 		return
@@ -548,24 +576,21 @@ func (t *Table) end(o Outcome) {
 	}
 }
 
-// endLocked ends the game and takes the table out of the lobby (its
-// screens keep it until they leave); mu held.
+// endLocked ends the game: the clock stops, and the table stays in the
+// lobby, for a rematch, while a player is at it (dropLocked); mu held.
 func (t *Table) endLocked(o Outcome) {
 	t.outcome = o
 	if t.hold != nil {
 		t.hold.Stop()
 		t.hold = nil
 	}
+	t.clock.Stop(t.lobby.now())
+	t.armFlagLocked() // disarms: the clock is stopped
 	l := t.lobby
 	l.mu.Lock()
 	l.quick.Leave(t.Code)
-	delete(l.tables, t.Code)
-	for _, s := range t.seats {
-		if s.Resume != "" {
-			delete(l.resume, s.Resume)
-		}
-	}
 	l.mu.Unlock()
+	t.dropLocked()
 	winner := ""
 	if o.Winner >= 0 {
 		winner = t.seats[o.Winner].Name
@@ -573,6 +598,26 @@ func (t *Table) endLocked(o Outcome) {
 	l.log.Info("game ended", "table", t.Code, "game", t.gameName(), "how", o.How, "winner", winner,
 		"moves", t.rules.Moves())
 	t.changedLocked()
+}
+
+// dropLocked takes a table whose game is over out of the lobby, with its
+// resume codes, once no player is at it (its watchers keep it until they
+// leave); mu held.
+func (t *Table) dropLocked() {
+	if !t.outcome.Over || t.seats[0].Present > 0 || t.seats[1].Present > 0 {
+		return
+	}
+	l := t.lobby
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.tables[t.Code] == t {
+		delete(l.tables, t.Code)
+	}
+	for _, s := range t.seats {
+		if ref, ok := l.resume[s.Resume]; ok && ref.t == t {
+			delete(l.resume, s.Resume)
+		}
+	}
 }
 
 // changedLocked wakes every screen of the table; mu held.
@@ -599,6 +644,22 @@ type State struct {
 	// Unsaved is why the store could not keep the game, the last time it
 	// tried; nil once a write succeeds again. The game goes on in memory.
 	Unsaved error
+
+	// Setup is what the table was opened for; First, the seat that moves
+	// first in this game (plays black, opens swap2).
+	Setup Setup
+	First int
+	// Clock is the table's clock as it stands (State's instant).
+	Clock TableClock
+	// Offers: a takeback or a draw may be offered now (Rules.Offers);
+	// Offer is the one waiting for its answer, if OfferOpen.
+	Offers    bool
+	Offer     Offer
+	OfferOpen bool
+	// Rematch is which seats asked for another game, once over; Games
+	// counts the games played at the table before this one.
+	Rematch [2]bool
+	Games   int
 }
 
 // State returns the table as it is, and the channel that closes at its next
@@ -607,7 +668,10 @@ func (t *Table) State() (State, <-chan struct{}) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
-		Rated: t.ratedLocked(), Unsaved: t.kept.failed}
+		Rated: t.ratedLocked(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first,
+		Clock: t.clockLocked(t.lobby.now()), Offers: t.rules.Offers() && !t.outcome.Over && t.seats[1].Taken,
+		Rematch: t.again, Games: t.games}
+	st.Offer, st.OfferOpen = t.offers.Open()
 	for i := range t.seats {
 		st.Seats[i].Resume = "" // a screen asks for its own: ResumeCode
 	}
@@ -649,16 +713,21 @@ var (
 // off their goroutine.
 func (t *Table) Move(seat int, move string) error {
 	t.mu.Lock()
-	err := t.checkLocked(seat, move)
+	now := t.lobby.now()
+	err := t.checkLocked(seat, move, now)
 	if err == nil && t.pending[seat] {
 		err = ErrPending
 	}
 	if err != nil {
 		t.mu.Unlock()
+		if errors.Is(err, ErrFlagged) {
+			t.write.Lock()
+			t.timeUp()
+			t.write.Unlock()
+		}
 		return err
 	}
-	now := t.lobby.now()
-	m := store.Move{Seat: seat, Text: move, Time: max(now.Sub(t.lastMove), 0), At: now}
+	m := store.Move{Seat: seat, Text: move, Time: t.tookLocked(seat, now), At: now}
 	if t.lobby.store == nil {
 		defer t.mu.Unlock()
 		out, err := t.applyLocked(m)
@@ -673,9 +742,24 @@ func (t *Table) Move(seat int, move string) error {
 }
 
 // applyLocked makes move m, which the table checked, and shows it unless
-// it ended the game, whose end the caller shows; mu held.
+// it ended the game, whose end the caller shows; mu held. A move of the
+// game presses the clock, and an offer open lapses; a move of the match
+// (match.go) opens or answers an offer.
 func (t *Table) applyLocked(m store.Move) (Outcome, error) {
-	out, err := t.rules.Apply(m.Seat, m.Text, m.Time)
+	var out Outcome
+	var err error
+	if match, _ := t.checkMatchLocked(m.Seat, m.Text); match {
+		out, err = t.applyMatchLocked(m)
+	} else {
+		offers := t.rules.Offers() // before the move: an opening's stones are no move to take back
+		if out, err = t.rules.Apply(m.Seat, m.Text, m.Time); err == nil {
+			t.played = append(t.played, m)
+			if offers {
+				t.offers.Moved(m.Seat)
+			}
+			err = t.pressLocked(m.At)
+		}
+	}
 	if err != nil {
 		return out, err
 	}
@@ -688,8 +772,10 @@ func (t *Table) applyLocked(m store.Move) (Outcome, error) {
 	return out, nil
 }
 
-// checkLocked reports why seat may not make move now; mu held.
-func (t *Table) checkLocked(seat int, move string) error {
+// checkLocked reports why seat may not make move at now; mu held. Nothing
+// is made once the flag of the seat to move has fallen (ErrFlagged): the
+// game is lost on time.
+func (t *Table) checkLocked(seat int, move string, now time.Time) error {
 	switch {
 	case seat < 0 || seat > 1:
 		return ErrNotYourTurn
@@ -697,6 +783,12 @@ func (t *Table) checkLocked(seat int, move string) error {
 		return ErrOver
 	case !t.seats[1].Taken:
 		return ErrWaiting
+	}
+	if _, _, fallen := t.clock.Flagged(now); fallen {
+		return ErrFlagged
+	}
+	if match, err := t.checkMatchLocked(seat, move); match {
+		return err
 	}
 	return t.rules.Check(seat, move)
 }

@@ -1,0 +1,304 @@
+package serve
+
+import (
+	"errors"
+	"slices"
+	"time"
+
+	"termgames/internal/store"
+)
+
+// match.go is what makes a table's game a match, beside its Rules: the
+// table's clock (clock.go), the offers by consent (offer.go), and the
+// rematch. Every change goes through the table's moves, as text the store
+// keeps beside the game's own moves ("offer draw", "yes"), so that a game
+// brought back after a restart replays its offers as it replays its
+// stones, and its clock from the instants of its moves. It draws nothing.
+
+// The moves of the match, apart from the game's own: an offer, and its
+// answer. No game's move is written so.
+const (
+	moveOfferTakeback = "offer takeback"
+	moveOfferDraw     = "offer draw"
+	moveYes           = "yes"
+	moveNo            = "no"
+)
+
+// Errors of the match.
+var (
+	// ErrNoOffers: this game, or this point of it (swap2's opening), has
+	// no takeback or draw to offer.
+	ErrNoOffers = errors.New("nothing can be offered now")
+	// ErrNoRematch: the game did not end between two players still at
+	// the table.
+	ErrNoRematch = errors.New("no rematch: the other player has left")
+	// ErrNotOver: a rematch is asked for once the game is over.
+	ErrNotOver = errors.New("the game is not over")
+)
+
+// offerOf reads a move that makes an offer.
+func offerOf(move string) (OfferKind, bool) {
+	switch move {
+	case moveOfferTakeback:
+		return OfferTakeback, true
+	case moveOfferDraw:
+		return OfferDraw, true
+	}
+	return 0, false
+}
+
+// checkMatchLocked reports why seat may not make the match's move now, and
+// whether move is one of the match's at all; mu held, the game on.
+func (t *Table) checkMatchLocked(seat int, move string) (bool, error) {
+	if kind, ok := offerOf(move); ok {
+		if !t.rules.Offers() {
+			return true, ErrNoOffers
+		}
+		return true, t.offers.Check(seat, kind)
+	}
+	if move != moveYes && move != moveNo {
+		return false, nil
+	}
+	switch off, open := t.offers.Open(); {
+	case !open:
+		return true, ErrNoOffer
+	case off.By == seat:
+		return true, ErrOwnOffer
+	}
+	return true, nil
+}
+
+// applyMatchLocked makes the match's move m, checked: an offer opens, an
+// answer closes it, and a yes does what it asked; mu held.
+func (t *Table) applyMatchLocked(m store.Move) (Outcome, error) {
+	if kind, ok := offerOf(m.Text); ok {
+		return Outcome{}, t.offers.Make(m.Seat, kind)
+	}
+	off, err := t.offers.Answer(m.Seat, m.Text == moveYes)
+	switch {
+	case err != nil || m.Text == moveNo:
+		return Outcome{}, err
+	case off.Kind == OfferDraw:
+		return Outcome{Over: true, Winner: -1, How: "agreed"}, nil
+	}
+	return Outcome{}, t.takeBackLocked(off.By, m.At)
+}
+
+// takeBackLocked takes back seat's last move, the last of the game: the
+// Rules are made again from the moves before it, and seat is to move,
+// the time its opponent spent until at charged to them; mu held.
+func (t *Table) takeBackLocked(seat int, at time.Time) error {
+	k := len(t.played) - 1
+	if k < 0 || t.played[k].Seat != seat {
+		return ErrNotLastMove // Offers allows no other: a table out of step
+	}
+	rules := t.setup.rules(t.first)
+	for _, m := range t.played[:k] {
+		if _, err := rules.Apply(m.Seat, m.Text, m.Time); err != nil {
+			return err
+		}
+	}
+	t.played = slices.Clip(t.played[:k])
+	t.rules = rules
+	if t.clock.Turn() >= 0 {
+		if _, err := t.clock.Switch(at, seat); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// startClockLocked starts the clock at now once the Rules have a seat to
+// move (omok at once; baseball once both numbers are chosen), and arms
+// the fall of its flag; mu held.
+func (t *Table) startClockLocked(now time.Time) {
+	if next := t.rules.Turn(); next >= 0 && t.clock.Turn() < 0 {
+		_ = t.clock.Start(now, next) // a stopped clock is a game over
+	}
+	t.armFlagLocked()
+}
+
+// pressLocked ends the move of seat made at: the clock gives the turn to
+// the Rules' next seat, or starts; mu held.
+func (t *Table) pressLocked(at time.Time) error {
+	next := t.rules.Turn()
+	if t.clock.Turn() < 0 || next < 0 {
+		t.startClockLocked(at)
+		return nil
+	}
+	_, err := t.clock.Press(at, next)
+	t.armFlagLocked()
+	return err
+}
+
+// tookLocked is the time seat took for a move made now: its clock's, when
+// its time runs; else the time since the last move; mu held.
+func (t *Table) tookLocked(seat int, now time.Time) time.Duration {
+	if t.clock.Turn() == seat {
+		return t.clock.State(now).Spent
+	}
+	return max(now.Sub(t.lastMove), 0)
+}
+
+// armFlagLocked arms the fall of the flag of the seat to move, in place of
+// the one armed before; mu held. A game being brought back arms none: its
+// clock is paused.
+func (t *Table) armFlagLocked() {
+	t.flagN++
+	if t.flag != nil {
+		t.flag.Stop()
+		t.flag = nil
+	}
+	at, ok := t.clock.FlagAt()
+	if !ok || t.outcome.Over || t.restoring {
+		return
+	}
+	n := t.flagN
+	t.flag = t.lobby.after(max(at.Sub(t.lobby.now()), 0), func() { t.flagFell(n) })
+}
+
+// flagFell ends the game on time, when flag n is still the one armed and
+// the seat to move has no move on its way to the store: that move comes
+// first, and was either in time or ends the game itself.
+func (t *Table) flagFell(n int) {
+	t.write.Lock()
+	defer t.write.Unlock()
+	t.mu.Lock()
+	if t.flagN != n || t.outcome.Over {
+		t.mu.Unlock()
+		return
+	}
+	seat, _, fallen := t.clock.Flagged(t.lobby.now())
+	if !fallen || t.pending[seat] {
+		if !fallen {
+			t.armFlagLocked() // the timer came early
+		}
+		t.mu.Unlock()
+		return
+	}
+	t.mu.Unlock()
+	t.end(Outcome{Over: true, Winner: 1 - seat, How: "time"})
+}
+
+// timeUp ends the game on time, when the seat to move has run out; write
+// held, mu not. A move or an offer made after the flag fell ends it so,
+// whether or not the timer has come.
+func (t *Table) timeUp() {
+	t.mu.Lock()
+	seat, _, fallen := t.clock.Flagged(t.lobby.now())
+	over := t.outcome.Over
+	t.mu.Unlock()
+	if fallen && !over {
+		t.end(Outcome{Over: true, Winner: 1 - seat, How: "time"})
+	}
+}
+
+// Rematch asks, for seat, for another game at the table once this one is
+// over; when both have asked, it begins, the seats' colours swapped (at
+// swap2, the other opens), the watchers still there. With a store it
+// begins the game there: screens call it off their goroutine.
+func (t *Table) Rematch(seat int) error {
+	t.write.Lock()
+	defer t.write.Unlock()
+	t.mu.Lock()
+	switch {
+	case seat < 0 || seat > 1:
+		t.mu.Unlock()
+		return ErrNotYourTurn
+	case !t.outcome.Over:
+		t.mu.Unlock()
+		return ErrNotOver
+	case !t.rematchableLocked():
+		t.mu.Unlock()
+		return ErrNoRematch
+	}
+	t.again[seat] = true
+	if !t.again[1-seat] {
+		t.changedLocked()
+		t.mu.Unlock()
+		return nil
+	}
+	t.newGameLocked()
+	seats := t.seats
+	t.mu.Unlock()
+	if t.lobby.store != nil {
+		t.rebegin(seats)
+	}
+	return nil
+}
+
+// rematchableLocked reports whether the game just over may be played
+// again: it was a game (not a table left before anyone came, nor one kept
+// void), and both players are still at the table; mu held.
+func (t *Table) rematchableLocked() bool {
+	o := t.outcome
+	return o.Over && o.How != "left" && o.How != store.Void && t.seats[0].Present > 0 && t.seats[1].Present > 0
+}
+
+// newGameLocked starts the rematch at the table: the other seat moves
+// first, and the Rules, clock and offers start afresh; mu held.
+func (t *Table) newGameLocked() {
+	now := t.lobby.now()
+	t.first = 1 - t.first
+	t.rules = t.setup.rules(t.first)
+	t.view = t.rules.View()
+	t.outcome = Outcome{}
+	t.again = [2]bool{}
+	t.offers = Offers{}
+	t.played = nil
+	t.pending = [2]bool{}
+	t.kept = keptGame{rated: t.kept.rated}
+	t.clock = NewClock(t.setup.Control)
+	t.started, t.lastMove = now, now
+	t.games++
+	t.lobby.log.Info("rematch", "table", t.Code, "game", t.gameName(), "first", t.seats[t.first].Name)
+	t.startClockLocked(now)
+	t.changedLocked()
+}
+
+// rebegin begins the rematch in the store; write held, mu not. A failure
+// is said on the screens as any write's, and the next move begins it.
+func (t *Table) rebegin(seats [2]Seat) {
+	ctx, cancel := storeContext()
+	defer cancel()
+	_, err := t.beginGame(ctx, seats)
+	t.noteWrite("begin the rematch", err)
+}
+
+// TableClock is a table's clock as a screen draws it.
+type TableClock struct {
+	Control Control
+	// Left is each seat's time at At; the seat Running's runs down from
+	// there (-1: none runs).
+	Left    [2]time.Duration
+	Running int
+	At      time.Time
+}
+
+// Timed reports whether the table has a clock that can run out.
+func (c TableClock) Timed() bool { return c.Control.Timed() }
+
+// LeftAt returns each seat's time at now, as the screen shows it then,
+// and how long until the running one's next whole second changes.
+func (c TableClock) LeftAt(now time.Time) ([2]time.Duration, time.Duration) {
+	left := c.Left
+	if c.Running < 0 {
+		return left, 0
+	}
+	l := max(left[c.Running]-max(now.Sub(c.At), 0), 0)
+	left[c.Running] = l
+	next := l % time.Second
+	if next <= 0 {
+		next = time.Second
+	}
+	return left, next
+}
+
+// clockLocked is the clock as the screens draw it; mu held.
+func (t *Table) clockLocked(now time.Time) TableClock {
+	c := TableClock{Control: t.setup.Control, Left: t.clock.Left(now), Running: -1, At: now}
+	if _, ok := t.clock.FlagAt(); ok {
+		c.Running = t.clock.Turn()
+	}
+	return c
+}
