@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"termgames/baseball"
 	"termgames/console"
@@ -106,6 +105,11 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	if u := s.unsaved(); u != "" {
 		head = append(head, u)
 	}
+	now := s.now()
+	clock, tick := s.clockLine(now)
+	if clock != "" {
+		head = append(head, clock)
+	}
 	if st.Outcome.Over {
 		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, numberText(g.numbers[0], g.Chosen[0]),
 			st.Seats[1].Name, numberText(g.numbers[1], g.Chosen[1])))
@@ -121,15 +125,15 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	}
 	bottom := max(row, size.Height-3)
 	f.Line(bottom, rule28)
-	away, next := s.away(time.Now())
-	f.Tick = next
+	away, next := s.away(now)
+	f.Tick = soonest(next, tick)
 	status := ""
 	switch {
 	case st.Outcome.Over:
 		status = s.result(func(seat int) string {
 			return t.found(st.Seats[seat].Name, len(g.Guesses[seat]))
 		}, t.bbDraw(len(g.Guesses[0])))
-		f.Lines(bottom+1, status, t.anyKey)
+		f.Lines(bottom+1, status, s.endLine())
 		f.Label(langOf(t), console.Size{Width: 60, Height: len(head) + 5})
 		return f
 	case !st.Seats[1].Taken:

@@ -72,9 +72,13 @@ func (t *Table) checkMatchLocked(seat int, move string) (bool, error) {
 // answer closes it, and a yes does what it asked; mu held.
 func (t *Table) applyMatchLocked(m store.Move) (Outcome, error) {
 	if kind, ok := offerOf(m.Text); ok {
+		t.answered = false
 		return Outcome{}, t.offers.Make(m.Seat, kind)
 	}
 	off, err := t.offers.Answer(m.Seat, m.Text == moveYes)
+	if err == nil {
+		t.answer, t.answerYes, t.answered = off, m.Text == moveYes, true
+	}
 	switch {
 	case err != nil || m.Text == moveNo:
 		return Outcome{}, err
@@ -244,7 +248,7 @@ func (t *Table) newGameLocked() {
 	t.view = t.rules.View()
 	t.outcome = Outcome{}
 	t.again = [2]bool{}
-	t.offers = Offers{}
+	t.offers, t.answered = Offers{}, false
 	t.played = nil
 	t.pending = [2]bool{}
 	t.kept = keptGame{rated: t.kept.rated}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"termgames/console"
 	"termgames/omok"
@@ -221,7 +220,7 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	if s.resume != "" {
 		text(7, fmt.Sprintf(t.resume, s.resume))
 	}
-	keys := t.panel
+	keys := append(slices.Clip(t.panel), s.mt.keys...)
 	if s.seat < 0 {
 		keys = []string{t.watching}
 	}
@@ -236,13 +235,18 @@ func (s *omokTable) panel(n int) [][]console.Span {
 // game could not be saved), and a message or the question.
 func (s *omokTable) drawLines(f *console.Frame, row int) {
 	t, v := s.txt, s.board()
-	away, next := s.away(time.Now())
-	f.Tick = next
+	now := s.now()
+	away, next := s.away(now)
+	clock, tick := s.clockLine(now)
+	f.Tick = soonest(next, tick)
+	if clock != "" {
+		f.Put(clockRow, 2*row+panelGap, clock, console.Plain)
+	}
 	switch {
 	case s.st.Outcome.Over:
 		f.Lines(row, s.result(func(seat int) string {
 			return fmt.Sprintf(t.win, seat+1, s.st.Seats[seat].Name)
-		}, t.draw), t.anyKey, s.unsaved())
+		}, t.draw), s.endLine(), s.unsaved())
 		return
 	case !s.st.Seats[1].Taken:
 		f.Line(row, fmt.Sprintf(t.waiting, s.t.Code))
@@ -270,5 +274,10 @@ func (s *omokTable) drawLines(f *console.Frame, row int) {
 		f.CursorAt(row+2, console.Width(s.o.p.Width, q))
 	} else if s.msg != "" {
 		f.Line(row+2, s.msg)
+	} else if o := s.offerLine(); o != "" {
+		f.Line(row+2, o)
 	}
 }
+
+// clockRow is the panel's row of the clock, under the resume code.
+const clockRow = 8

@@ -231,8 +231,11 @@ type Table struct {
 	offers    Offers
 	played    []store.Move // the Rules' moves in effect (none taken back), to make the Rules again
 	again     [2]bool      // each seat asked for a rematch
-	games     int          // the games played at the table before this one
-	restoring bool         // the game is being replayed from the store: no flag is armed
+	answer    Offer        // the last offer answered, while answered: until the next move or offer
+	answerYes bool
+	answered  bool
+	games     int  // the games played at the table before this one
+	restoring bool // the game is being replayed from the store: no flag is armed
 }
 
 // Open opens a table of setup with the host in seat 0 and returns it.
@@ -656,6 +659,11 @@ type State struct {
 	Offers    bool
 	Offer     Offer
 	OfferOpen bool
+	// Answer is the last offer answered, and the answer, while
+	// Answered: until the next move or offer.
+	Answer    Offer
+	AnswerYes bool
+	Answered  bool
 	// Rematch is which seats asked for another game, once over; Games
 	// counts the games played at the table before this one.
 	Rematch [2]bool
@@ -670,7 +678,7 @@ func (t *Table) State() (State, <-chan struct{}) {
 	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
 		Rated: t.ratedLocked(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first,
 		Clock: t.clockLocked(t.lobby.now()), Offers: t.rules.Offers() && !t.outcome.Over && t.seats[1].Taken,
-		Rematch: t.again, Games: t.games}
+		Rematch: t.again, Games: t.games, Answer: t.answer, AnswerYes: t.answerYes, Answered: t.answered}
 	st.Offer, st.OfferOpen = t.offers.Open()
 	for i := range t.seats {
 		st.Seats[i].Resume = "" // a screen asks for its own: ResumeCode
@@ -754,6 +762,7 @@ func (t *Table) applyLocked(m store.Move) (Outcome, error) {
 		offers := t.rules.Offers() // before the move: an opening's stones are no move to take back
 		if out, err = t.rules.Apply(m.Seat, m.Text, m.Time); err == nil {
 			t.played = append(t.played, m)
+			t.answered = false
 			if offers {
 				t.offers.Moved(m.Seat)
 			}

@@ -2,10 +2,12 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
 	"termgames/console"
+	"termgames/internal/store"
 )
 
 // table.go is what the screens of a table share, whatever its game, for
@@ -44,6 +46,7 @@ type tableBase struct {
 	msg     string
 	// refusal words a move's refusal, as the game's screen does.
 	refusal func(error) string
+	mt      *matchText
 }
 
 // tableScreens is the part of a game's Rules that shows its tables: the
@@ -59,7 +62,8 @@ type tableScreens interface {
 // newTableScreen returns the screen of t as seat sees it, waiting for the
 // table's changes.
 func newTableScreen(o *online, t *Table, seat int, back console.Screen) console.Screen {
-	b := tableBase{o: o, t: t, seat: seat, back: back, txt: textFor(o.p.Lang, t.Game), gone: make(chan struct{})}
+	txt := textFor(o.p.Lang, t.Game)
+	b := tableBase{o: o, t: t, seat: seat, back: back, txt: txt, mt: matchTextFor(txt), gone: make(chan struct{})}
 	if seat >= 0 {
 		b.resume = t.ResumeCode(seat)
 	}
@@ -114,7 +118,9 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 			}
 		case moved:
 			if r.t == b.t {
-				b.msg = b.refusal(r.err)
+				if b.msg = b.matchRefusal(r.err); b.msg == "" {
+					b.msg = b.refusal(r.err)
+				}
 			}
 		}
 		return self, true
@@ -124,6 +130,11 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 	}
 	switch {
 	case b.st.Outcome.Over:
+		if (ev.IsRune('r') || ev.IsRune('R')) && b.mayRematch() {
+			t, seat := b.t, b.seat
+			b.msg = ""
+			return console.Do(self, func(context.Context) any { return moved{t, t.Rematch(seat)} }), true
+		}
 		return b.leave(), true
 	case b.confirm:
 		switch {
@@ -143,7 +154,117 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 		b.confirm, b.msg = true, ""
 		return self, true
 	}
+	if b.seat < 0 || !b.st.Seats[1].Taken {
+		return self, false
+	}
+	if off := b.st.Offer; b.st.OfferOpen && off.By != b.seat {
+		switch {
+		case ev.IsRune('y') || ev.IsRune('Y'):
+			return b.move(self, moveYes), true
+		case ev.IsRune('n') || ev.IsRune('N'):
+			return b.move(self, moveNo), true
+		}
+	}
+	if b.st.Setup.Game == Omok {
+		switch {
+		case ev.IsRune('t') || ev.IsRune('T'):
+			return b.move(self, moveOfferTakeback), true
+		case ev.IsRune('d') || ev.IsRune('D'):
+			return b.move(self, moveOfferDraw), true
+		}
+	}
 	return self, false
+}
+
+// matchRefusal words the refusal of an offer, its answer or a rematch;
+// "" for any other error, which the game's screen words, and for those
+// the screens show otherwise (the end on time shows as the end).
+func (b *tableBase) matchRefusal(err error) string {
+	switch {
+	case errors.Is(err, ErrNotLastMove):
+		return b.mt.notLast
+	case errors.Is(err, ErrNotAsked):
+		return b.mt.notAsked
+	case errors.Is(err, ErrOfferOpen):
+		return b.mt.offerOpen
+	case errors.Is(err, ErrNoOffers):
+		return b.mt.noOffers
+	case errors.Is(err, ErrNoRematch):
+		return b.mt.otherLeft
+	}
+	return ""
+}
+
+// mayRematch reports whether the player may ask for a rematch: the game
+// was played to its end between two players still at the table.
+func (b *tableBase) mayRematch() bool {
+	o := b.st.Outcome
+	return b.seat >= 0 && o.Over && o.How != "left" && o.How != store.Void &&
+		b.st.Seats[0].Present > 0 && b.st.Seats[1].Present > 0
+}
+
+// endLine is the line under the result: the keys of a rematch and where
+// it stands, or any key back to the menu.
+func (b *tableBase) endLine() string {
+	other := 1 - b.seat
+	switch {
+	case b.st.Outcome.How == "left" || b.st.Outcome.How == store.Void:
+		return b.txt.anyKey
+	case b.seat < 0:
+		return b.mt.watchEnd
+	case b.st.Seats[other].Present == 0:
+		return b.mt.otherLeft
+	case b.st.Rematch[b.seat]:
+		return b.mt.asked
+	case b.st.Rematch[other]:
+		return fmt.Sprintf(b.mt.wants, b.st.Seats[other].Name)
+	}
+	return b.mt.rematch
+}
+
+// offerLine says the offer waiting for its answer, as each sees it, or
+// how the last one was answered; "" when neither.
+func (b *tableBase) offerLine() string {
+	st := b.st
+	switch {
+	case st.Outcome.Over:
+		return ""
+	case st.OfferOpen && st.Offer.By == b.seat:
+		return b.mt.offerBy[st.Offer.Kind]
+	case st.OfferOpen && b.seat >= 0:
+		return fmt.Sprintf(b.mt.offerTo[st.Offer.Kind], st.Seats[st.Offer.By].Name)
+	case st.OfferOpen:
+		return fmt.Sprintf(b.mt.offerSeen[st.Offer.Kind], st.Seats[st.Offer.By].Name)
+	case st.Answered && st.AnswerYes:
+		return fmt.Sprintf(b.mt.accepted[st.Answer.Kind], st.Seats[1-st.Answer.By].Name)
+	case st.Answered:
+		return fmt.Sprintf(b.mt.declined[st.Answer.Kind], st.Seats[1-st.Answer.By].Name)
+	}
+	return ""
+}
+
+// clockLine is the line of both seats' times at now, the one to move
+// running down, and the delay until it next changes; "" and 0 at a table
+// with no clock.
+func (b *tableBase) clockLine(now time.Time) (string, time.Duration) {
+	c := b.st.Clock
+	if !c.Timed() || !b.st.Seats[1].Taken {
+		return "", 0
+	}
+	left, next := c.LeftAt(now)
+	if b.st.Outcome.Over {
+		next = 0
+	}
+	return fmt.Sprintf(b.mt.clock, clockTime(left[0]), clockTime(left[1])), next
+}
+
+// soonest is the sooner of two delays until a frame changes, 0 being
+// never.
+func soonest(a, b time.Duration) time.Duration {
+	if a <= 0 || b > 0 && b < a {
+		return b
+	}
+	return a
 }
 
 // leave stands up from the table (or stops watching) and goes back.
@@ -188,6 +309,9 @@ func (b *tableBase) name(i int) string {
 	return n
 }
 
+// now is the time the table's screens draw at: the lobby's.
+func (b *tableBase) now() time.Time { return b.t.lobby.now() }
+
 // away returns the line of the countdown of a seat away, and the delay
 // until the next second, or "" and 0.
 func (b *tableBase) away(now time.Time) (string, time.Duration) {
@@ -214,8 +338,12 @@ func (b *tableBase) result(winLine func(seat int) string, draw string) string {
 	switch {
 	case o.How == "left":
 		return b.txt.left
+	case o.How == "agreed":
+		return b.mt.agreed
 	case o.Winner < 0:
 		return draw
+	case o.How == "time":
+		return fmt.Sprintf(b.mt.timeWin, b.st.Seats[1-o.Winner].Name, b.st.Seats[o.Winner].Name)
 	case o.How == "forfeit" || o.How == "resigned":
 		return fmt.Sprintf(b.txt.forfeit, b.st.Seats[o.Winner].Name, b.st.Seats[1-o.Winner].Name)
 	}
