@@ -12,8 +12,8 @@ import (
 // the order opened) and Wait. want is the table each sits at, and whether
 // they opened it.
 func TestQuickMatch(t *testing.T) {
-	blitz := Control{3 * time.Minute, 2 * time.Second}
-	rapid := Control{10 * time.Minute, 10 * time.Second}
+	blitz := Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	rapid := Control{Base: 10 * time.Minute, Increment: 10 * time.Second}
 	freeBlitz := Want{Omok, omok.Freestyle, blitz}
 	type comer struct {
 		key    string
@@ -109,9 +109,9 @@ func TestQuickMatchLeave(t *testing.T) {
 
 func TestWantString(t *testing.T) {
 	for w, want := range map[Want]string{
-		{Omok, omok.Renju, Control{3 * time.Minute, 2 * time.Second}}:     "omok renju 3+2",
-		{Omok, omok.Freestyle, Control{}}:                                 "omok freestyle none",
-		{Baseball, omok.Renju, Control{5 * time.Minute, 5 * time.Second}}: "baseball 5+5",
+		{Omok, omok.Renju, Control{Base: 3 * time.Minute, Increment: 2 * time.Second}}:     "omok renju 3+2",
+		{Omok, omok.Freestyle, Control{}}:                                                  "omok freestyle none",
+		{Baseball, omok.Renju, Control{Base: 5 * time.Minute, Increment: 5 * time.Second}}: "baseball 5+5",
 	} {
 		if w.String() != want {
 			t.Errorf("%q, want %q", w.String(), want)
