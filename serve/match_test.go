@@ -332,3 +332,33 @@ func TestRestartKeepsTheClock(t *testing.T) {
 		t.Errorf("black's time out after the restart: %+v", s.Outcome)
 	}
 }
+
+// Baseball's clock per guess: each guess within the time, which starts
+// afresh each turn once both numbers are chosen; at a rematch the other
+// player guesses first.
+func TestBaseballClockPerGuess(t *testing.T) {
+	ft := newFakeTime()
+	l := matchLobby(t, nil, ft)
+	tb := seated(t, l, Setup{Game: Baseball, Control: Control{Base: 30 * time.Second, PerMove: true}})
+	ft.Advance(time.Hour) // choosing the numbers is not timed
+	play(t, tb, ft, 0, 0, "=123", "=456")
+	play(t, tb, ft, 29*time.Second, 0, "789", "789", "798")
+	s, _ := tb.State()
+	if left, _ := s.Clock.LeftAt(ft.Now()); left[1] != 30*time.Second || s.Clock.Running != 1 {
+		t.Fatalf("after three guesses: %v, running %d", left, s.Clock.Running)
+	}
+	ft.Advance(30 * time.Second)
+	if s, _ := tb.State(); s.Outcome != (Outcome{Over: true, Winner: 0, How: "time"}) {
+		t.Fatalf("a guess not made in time: %+v", s.Outcome)
+	}
+	for seat := range 2 {
+		if err := tb.Rematch(seat); err != nil {
+			t.Fatal(err)
+		}
+	}
+	play(t, tb, ft, 0, 0, "=123", "=456")
+	if err := tb.Move(0, "456"); !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("the first guesser of the last game guesses first again: %v", err)
+	}
+	play(t, tb, ft, time.Second, 1, "123")
+}

@@ -89,10 +89,25 @@ func (l *Lobby) setTime(ts TimeSource) {
 }
 
 // Close ends the lobby's work in the background: an end the store has
-// refused so far is tried once more, and Close returns when that is done.
-// The server closes its lobby as it stops, before its store is closed.
+// refused so far is tried once more, and Close returns when that is done;
+// no clock's flag falls after it. The server closes its lobby as it stops,
+// before its store is closed.
 func (l *Lobby) Close() {
-	l.closeOnce.Do(func() { close(l.closed) })
+	l.closeOnce.Do(func() {
+		close(l.closed)
+		l.mu.Lock()
+		tables := make([]*Table, 0, len(l.tables))
+		for _, t := range l.tables {
+			tables = append(tables, t)
+		}
+		l.mu.Unlock()
+		for _, t := range tables { // no flag falls on a server stopping: its games come back
+			t.mu.Lock()
+			t.restoring = true
+			t.armFlagLocked()
+			t.mu.Unlock()
+		}
+	})
 	l.retries.Wait()
 }
 
