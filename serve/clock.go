@@ -10,10 +10,11 @@ import (
 
 // clock.go is the online tables' chess clock: a Fischer clock (a base time
 // and an increment added after each move, as on piskvorky.net and lichess)
-// for the two seats of a table. It is rules only: it reads no time of its
-// own, every method is told the instant it acts at, so that a table reads
-// its TimeSource once per event and a test moves the time by hand. It
-// draws nothing and imports no console.
+// or a clock per move (each move within a fixed time, as baseball's
+// guesses) for the two seats of a table. It is rules only: it reads no
+// time of its own, every method is told the instant it acts at, so that a
+// table reads its TimeSource once per event and a test moves the time by
+// hand. It draws nothing and imports no console.
 
 // TimeSource is where the tables read the time and arm the fall of a
 // flag: SystemTime on a server, and in tests a source that moves only when
@@ -41,11 +42,14 @@ func (SystemTime) Now() time.Time { return time.Now() }
 func (SystemTime) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 
 // Control is a table's time control: each player's time at the start and
-// what each move adds to it. The zero Control is no clock at all; moves
-// are still timed, for the record.
+// what each move adds to it, or, PerMove, the time for each move. The zero
+// Control is no clock at all; moves are still timed, for the record.
 type Control struct {
 	Base      time.Duration
 	Increment time.Duration
+	// PerMove: Base is the time for each move, afresh at every turn, and
+	// time saved on one move is not carried to the next; Increment is 0.
+	PerMove bool
 }
 
 // Timed reports whether the control runs a clock that can run out.
@@ -61,12 +65,32 @@ const (
 
 // String writes the control as players name it and ParseControl reads it:
 // "3+2" (minutes+seconds), "none"; a base or increment that is no whole
-// minute or second with its unit, "30s+0", "1+500ms".
+// minute or second with its unit, "30s+0", "1+500ms"; a clock per move as
+// its time with its unit, "30s/move", "1m/move".
 func (c Control) String() string {
-	if !c.Timed() {
+	switch {
+	case !c.Timed():
 		return "none"
+	case c.PerMove:
+		return short(c.Base) + perMove
 	}
 	return amount(c.Base, time.Minute) + "+" + amount(c.Increment, time.Second)
+}
+
+// perMove ends the name of a clock per move.
+const perMove = "/move"
+
+// short writes d with its units as time.Duration does, less the zero
+// units at its end that a player would not write: "1m", not "1m0s".
+func short(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }
 
 // amount writes d as a number of units, or as a duration with its unit
@@ -98,22 +122,25 @@ const DefaultControlList = "none,3+2,5+5,10+10"
 // DefaultControls returns the controls of DefaultControlList, in its
 // order.
 func DefaultControls() []Control {
-	return []Control{{}, {3 * time.Minute, 2 * time.Second}, {5 * time.Minute, 5 * time.Second},
-		{10 * time.Minute, 10 * time.Second}}
+	return []Control{{}, {Base: 3 * time.Minute, Increment: 2 * time.Second},
+		{Base: 5 * time.Minute, Increment: 5 * time.Second}, {Base: 10 * time.Minute, Increment: 10 * time.Second}}
 }
 
 // ParseControl reads one time control: "none", or base+increment, the
 // base in minutes and the increment in seconds ("3+2"), either of them
 // also as a duration with its unit ("30s+0", "1m30s+500ms") for a short
-// clock.
+// clock, or the time for each move with its unit and "/move" ("30s/move").
 func ParseControl(s string) (Control, error) {
 	t := strings.TrimSpace(s)
 	if strings.EqualFold(t, "none") {
 		return Control{}, nil
 	}
+	if n := len(t) - len(perMove); n >= 0 && strings.EqualFold(t[n:], perMove) {
+		return parsePerMove(s, t[:n])
+	}
 	base, inc, ok := strings.Cut(t, "+")
 	if !ok {
-		return Control{}, fmt.Errorf("%q is not a time control such as 3+2 (minutes+seconds) or none", s)
+		return Control{}, fmt.Errorf("%q is not a time control such as 3+2 (minutes+seconds), 30s/move or none", s)
 	}
 	var c Control
 	var err error
@@ -132,6 +159,28 @@ func ParseControl(s string) (Control, error) {
 		return Control{}, fmt.Errorf("%q: the increment is more than %v", s, maxIncrement)
 	}
 	return c, nil
+}
+
+// parsePerMove reads a clock per move from each, the part of s before
+// "/move". It wants the unit: "30/move" could mean seconds or minutes.
+func parsePerMove(s, each string) (Control, error) {
+	each = strings.TrimSpace(each)
+	switch {
+	case each == "":
+		return Control{}, fmt.Errorf("%q: want the time for each move before /move, such as 30s/move", s)
+	case strings.Contains(each, "+"):
+		return Control{}, fmt.Errorf("%q: a clock per move adds no increment: want such as 30s/move", s)
+	}
+	d, err := time.ParseDuration(each)
+	switch {
+	case err != nil:
+		return Control{}, fmt.Errorf("%q: the time for each move: want a duration with its unit, such as 30s or 1m", s)
+	case d <= 0:
+		return Control{}, fmt.Errorf("%q: the time for each move must be more than 0 (no clock is none)", s)
+	case d > maxBase:
+		return Control{}, fmt.Errorf("%q: the time for each move is more than %v", s, maxBase)
+	}
+	return Control{Base: d, PerMove: true}, nil
 }
 
 // duration reads a whole number of units, or a duration with its unit;
@@ -188,11 +237,12 @@ var (
 	ErrNotRunning = errors.New("the clock is not running")
 )
 
-// Clock is a Fischer clock for the two seats of a table. The seat to move
-// has its time running (unless the clock is paused); a move charges it
-// the time since its turn began and adds the increment, and the time of
-// every move is returned for the record. With no control (Control{}) no
-// flag ever falls, and the moves are still timed.
+// Clock is a Fischer clock, or a clock per move, for the two seats of a
+// table. The seat to move has its time running (unless the clock is
+// paused); a move charges it the time since its turn began and adds the
+// increment (per move: gives it the whole time again for its next move),
+// and the time of every move is returned for the record. With no control
+// (Control{}) no flag ever falls, and the moves are still timed.
 type Clock struct {
 	control Control
 	left    [2]time.Duration // as of since, for the seat to move
@@ -257,18 +307,20 @@ func (c *Clock) fallen(now time.Time) bool {
 }
 
 // Press ends the move of the seat to move: it is charged the time since
-// its turn began, the increment is added, and next is to move (next may be
-// the same seat, as in swap2, where the opener places three stones). It
-// returns the time the move took, paused time left out, for the record.
-// It refuses a move made after the flag fell (ErrFlagged): the game is
-// then lost on time, which Flagged dates.
+// its turn began, the increment is added (per move: its time is the whole
+// Base again), and next is to move (next may be the same seat, as in
+// swap2, where the opener places three stones). It returns the time the
+// move took, paused time left out, for the record. It refuses a move made
+// after the flag fell (ErrFlagged): the game is then lost on time, which
+// Flagged dates.
 func (c *Clock) Press(now time.Time, next int) (time.Duration, error) {
 	return c.hand(now, next, c.control.Increment)
 }
 
 // Switch gives the turn to next with no move made and no increment: a
 // move taken back by consent. The seat that was to move is charged its
-// time until now, and that time is returned.
+// time until now (per move: it has the whole Base again, as after a move),
+// and that time is returned.
 func (c *Clock) Switch(now time.Time, next int) (time.Duration, error) {
 	return c.hand(now, next, 0)
 }
@@ -286,7 +338,10 @@ func (c *Clock) hand(now time.Time, next int, inc time.Duration) (time.Duration,
 	}
 	e := c.elapsed(now)
 	took := c.spent + e
-	if c.control.Timed() {
+	switch {
+	case c.control.PerMove && c.control.Timed():
+		c.left[c.turn] = c.control.Base // its next turn starts afresh
+	case c.control.Timed():
 		c.left[c.turn] += inc - e
 	}
 	c.turn, c.spent = next, 0
@@ -396,6 +451,8 @@ func RestoreClock(st ClockState) (*Clock, error) {
 		return nil, fmt.Errorf("clock: no seat %d to move", st.Turn)
 	case st.Left[0] < 0 || st.Left[1] < 0 || st.Spent < 0:
 		return nil, fmt.Errorf("clock: a negative time (%v, %v, %v)", st.Left[0], st.Left[1], st.Spent)
+	case st.Control.PerMove && (st.Left[0] > st.Control.Base || st.Left[1] > st.Control.Base):
+		return nil, fmt.Errorf("clock: more time left (%v, %v) than %v for a move", st.Left[0], st.Left[1], st.Control)
 	}
 	c := NewClock(st.Control)
 	if st.Control.Timed() {

@@ -87,17 +87,24 @@ func TestParseControl(t *testing.T) {
 		want Control
 		back string // String of the control
 	}{
-		{"3+2", Control{3 * time.Minute, 2 * time.Second}, "3+2"},
-		{"5+5", Control{5 * time.Minute, 5 * time.Second}, "5+5"},
-		{" 10 + 10 ", Control{10 * time.Minute, 10 * time.Second}, "10+10"},
-		{"1+0", Control{time.Minute, 0}, "1+0"},
+		{"3+2", Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, "3+2"},
+		{"5+5", Control{Base: 5 * time.Minute, Increment: 5 * time.Second}, "5+5"},
+		{" 10 + 10 ", Control{Base: 10 * time.Minute, Increment: 10 * time.Second}, "10+10"},
+		{"1+0", Control{Base: time.Minute, Increment: 0}, "1+0"},
 		{"none", Control{}, "none"},
 		{"None", Control{}, "none"},
-		{"30s+0", Control{30 * time.Second, 0}, "30s+0"},
-		{"2s+1", Control{2 * time.Second, time.Second}, "2s+1"},
-		{"1m30s+500ms", Control{90 * time.Second, 500 * time.Millisecond}, "1m30s+500ms"},
-		{"180s+2", Control{3 * time.Minute, 2 * time.Second}, "3+2"},
-		{"1440+60", Control{24 * time.Hour, time.Minute}, "1440+60"},
+		{"30s+0", Control{Base: 30 * time.Second, Increment: 0}, "30s+0"},
+		{"2s+1", Control{Base: 2 * time.Second, Increment: time.Second}, "2s+1"},
+		{"1m30s+500ms", Control{Base: 90 * time.Second, Increment: 500 * time.Millisecond}, "1m30s+500ms"},
+		{"180s+2", Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, "3+2"},
+		{"1440+60", Control{Base: 24 * time.Hour, Increment: time.Minute}, "1440+60"},
+		{"30s/move", Control{Base: 30 * time.Second, PerMove: true}, "30s/move"},
+		{"1m/move", Control{Base: time.Minute, PerMove: true}, "1m/move"},
+		{"60s/move", Control{Base: time.Minute, PerMove: true}, "1m/move"},
+		{"1m30s/move", Control{Base: 90 * time.Second, PerMove: true}, "1m30s/move"},
+		{"1.5s/move", Control{Base: 1500 * time.Millisecond, PerMove: true}, "1.5s/move"},
+		{" 2h /Move ", Control{Base: 2 * time.Hour, PerMove: true}, "2h/move"},
+		{"24h/move", Control{Base: 24 * time.Hour, PerMove: true}, "24h/move"},
 	}
 	for _, tt := range tests {
 		c, err := ParseControl(tt.in)
@@ -138,6 +145,18 @@ func TestParseControlRefuses(t *testing.T) {
 		{"25h+0", "the base is more than 24h"},
 		{"3+2h", "the increment is more than 1h"},
 		{"99999999999999999999+0", "want minutes"},
+		{"30s+2/move", "a clock per move adds no increment"},
+		{"1+0/move", "a clock per move adds no increment"},
+		{"0s/move", "the time for each move must be more than 0"},
+		{"0/move", "the time for each move must be more than 0"},
+		{"-5s/move", "the time for each move must be more than 0"},
+		{"/move", "want the time for each move before /move"},
+		{" /move", "want the time for each move before /move"},
+		{"30/move", "want a duration with its unit"},
+		{"soon/move", "want a duration with its unit"},
+		{"25h/move", "the time for each move is more than 24h"},
+		{"30s/moves", "not a time control such as 3+2"},
+		{"30s/turn", "not a time control such as 3+2"},
 	}
 	for _, tt := range tests {
 		_, err := ParseControl(tt.in)
@@ -157,8 +176,12 @@ func TestParseControls(t *testing.T) {
 		t.Errorf("the default list: %v, %v; want %v", def, err, DefaultControls())
 	}
 	cs, err := ParseControls("3+2,5+5,1+0")
-	if want := []Control{{3 * time.Minute, 2 * time.Second}, {5 * time.Minute, 5 * time.Second}, {time.Minute, 0}}; err != nil || !slices.Equal(cs, want) {
+	if want := []Control{{Base: 3 * time.Minute, Increment: 2 * time.Second}, {Base: 5 * time.Minute, Increment: 5 * time.Second}, {Base: time.Minute}}; err != nil || !slices.Equal(cs, want) {
 		t.Errorf("ParseControls = %v, %v; want %v", cs, err, want)
+	}
+	cs, err = ParseControls("none,30s/move,3+2")
+	if want := []Control{{}, {Base: 30 * time.Second, PerMove: true}, {Base: 3 * time.Minute, Increment: 2 * time.Second}}; err != nil || !slices.Equal(cs, want) {
+		t.Errorf("ParseControls with a clock per move = %v, %v; want %v", cs, err, want)
 	}
 	refused := []struct{ in, says string }{
 		{"", "no time control"},
@@ -168,6 +191,8 @@ func TestParseControls(t *testing.T) {
 		{"3+2,x", `entry 2: "x" is not a time control`},
 		{"none,3+2,none", "entry 3: none is already in the list"},
 		{"3+2,180s+2", "entry 2: 3+2 is already in the list"},
+		{"1m/move,60s/move", "entry 2: 1m/move is already in the list"},
+		{"3+2,30s+2/move", "entry 2: \"30s+2/move\": a clock per move adds no increment"},
 	}
 	for _, tt := range refused {
 		if _, err := ParseControls(tt.in); err == nil || !strings.Contains(err.Error(), tt.says) {
@@ -189,7 +214,7 @@ type press struct {
 // seat the time it took and adds two seconds; a seat that moves at once
 // gains.
 func TestClockIncrement(t *testing.T) {
-	c := NewClock(Control{3 * time.Minute, 2 * time.Second})
+	c := NewClock(Control{Base: 3 * time.Minute, Increment: 2 * time.Second})
 	if err := c.Start(t0, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -223,66 +248,209 @@ func TestClockIncrement(t *testing.T) {
 // instant its time ran out, and a move after that is refused.
 func TestClockLossOnTime(t *testing.T) {
 	ft := newFakeTime()
-	c := NewClock(Control{time.Minute, 2 * time.Second})
-	var (
-		mu     sync.Mutex // the table's lock
-		timer  Timer
-		fell   = -1
-		fellAt time.Time
-	)
-	arm := func() { // mu held
-		if timer != nil {
-			timer.Stop()
-		}
-		if at, ok := c.FlagAt(); ok {
-			timer = ft.AfterFunc(at.Sub(ft.Now()), func() {
-				mu.Lock()
-				defer mu.Unlock()
-				if seat, at, ok := c.Flagged(ft.Now()); ok {
-					fell, fellAt = seat, at
-					c.Stop(ft.Now())
-				}
-			})
-		}
-	}
-	move := func(next int) error {
-		mu.Lock()
-		defer mu.Unlock()
-		_, err := c.Press(ft.Now(), next)
-		if err == nil {
-			arm()
-		}
-		return err
-	}
-	mu.Lock()
-	_ = c.Start(ft.Now(), 0)
-	arm()
-	mu.Unlock()
+	c := NewClock(Control{Base: time.Minute, Increment: 2 * time.Second})
+	w := watch(ft, c, 0)
 
 	ft.Advance(50 * time.Second)
-	if err := move(1); err != nil { // seat 0: 12 s left
+	if _, err := w.move(1); err != nil { // seat 0: 12 s left
 		t.Fatal(err)
 	}
 	ft.Advance(59 * time.Second)
-	if err := move(0); err != nil { // seat 1: 3 s left
+	if _, err := w.move(0); err != nil { // seat 1: 3 s left
 		t.Fatal(err)
 	}
 	ft.Advance(11 * time.Second) // seat 0 had 12 s: still in time
-	if fell >= 0 {
+	if fell, _ := w.lost(); fell >= 0 {
 		t.Fatalf("seat %d lost on time with time left", fell)
 	}
 	if left := c.Left(ft.Now()); left != [2]time.Duration{time.Second, 3 * time.Second} {
 		t.Errorf("left %v", left)
 	}
 	ft.Advance(time.Hour) // seat 0 never moves
-	if fell != 0 || !fellAt.Equal(t0.Add(50*time.Second+59*time.Second+12*time.Second)) {
+	if fell, fellAt := w.lost(); fell != 0 || !fellAt.Equal(t0.Add(50*time.Second+59*time.Second+12*time.Second)) {
 		t.Fatalf("lost on time: seat %d at %v; want seat 0 at 2:01", fell, fellAt.Sub(t0))
 	}
 	if left := c.Left(ft.Now()); left != [2]time.Duration{0, 3 * time.Second} {
 		t.Errorf("after the flag fell: %v", left)
 	}
-	if err := move(1); !errors.Is(err, ErrNotRunning) {
+	if _, err := w.move(1); !errors.Is(err, ErrNotRunning) {
 		t.Errorf("a move after the loss on time: %v", err)
+	}
+}
+
+// flagWatch plays a clock as a table does: after each move it arms a
+// timer at FlagAt on the time source (stopping the last), and the timer's
+// call asks Flagged and stops the clock when the flag fell.
+type flagWatch struct {
+	ft     *fakeTime
+	c      *Clock
+	mu     sync.Mutex // the table's lock
+	timer  Timer
+	fell   int // the seat that lost on time, -1 while none has
+	fellAt time.Time
+}
+
+// watch starts c at ft's now with seat to move, and watches its flag.
+func watch(ft *fakeTime, c *Clock, seat int) *flagWatch {
+	w := &flagWatch{ft: ft, c: c, fell: -1}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	_ = c.Start(ft.Now(), seat)
+	w.arm()
+	return w
+}
+
+// arm arms the timer for the flag of the seat to move; w.mu held.
+func (w *flagWatch) arm() {
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+	if at, ok := w.c.FlagAt(); ok {
+		w.timer = w.ft.AfterFunc(at.Sub(w.ft.Now()), func() {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			if seat, at, ok := w.c.Flagged(w.ft.Now()); ok {
+				w.fell, w.fellAt = seat, at
+				w.c.Stop(w.ft.Now())
+			}
+		})
+	}
+}
+
+// move presses the clock now, next to move, and arms the next flag.
+func (w *flagWatch) move(next int) (time.Duration, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	took, err := w.c.Press(w.ft.Now(), next)
+	if err == nil {
+		w.arm()
+	}
+	return took, err
+}
+
+// lost returns the seat that lost on time, -1 for none, and when.
+func (w *flagWatch) lost() (int, time.Time) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.fell, w.fellAt
+}
+
+// TestClockPerMove plays a 30s/move clock as a table would: a move just
+// inside the 30 seconds does not lose, and the next turn, whoever's it is,
+// has the whole 30 seconds again, however much time the last one saved; a
+// turn that goes past them loses on time, at the instant they ran out.
+func TestClockPerMove(t *testing.T) {
+	ft := newFakeTime()
+	c := NewClock(Control{Base: 30 * time.Second, PerMove: true})
+	w := watch(ft, c, 0)
+	full := [2]time.Duration{30 * time.Second, 30 * time.Second}
+	for k, m := range []struct {
+		think time.Duration
+		next  int
+	}{
+		{30*time.Second - time.Millisecond, 1}, // just inside
+		{2 * time.Second, 0},                   // quick: saves nothing for later
+		{29 * time.Second, 0},                  // the same seat again, as swap2's opener
+		{30*time.Second - time.Millisecond, 1},
+	} {
+		ft.Advance(m.think)
+		took, err := w.move(m.next)
+		if err != nil || took != m.think {
+			t.Fatalf("move %d: took %v, %v; want %v", k+1, took, err, m.think)
+		}
+		if fell, _ := w.lost(); fell >= 0 {
+			t.Fatalf("move %d: seat %d lost on time with time left", k+1, fell)
+		}
+		if left := c.Left(ft.Now()); left != full || c.Turn() != m.next {
+			t.Fatalf("move %d: left %v, seat %d to move; want %v, seat %d", k+1, left, c.Turn(), full, m.next)
+		}
+		if at, ok := c.FlagAt(); !ok || !at.Equal(ft.Now().Add(30*time.Second)) {
+			t.Fatalf("move %d: FlagAt = %v, %v; want 30 s on", k+1, at.Sub(ft.Now()), ok)
+		}
+	}
+	turn := ft.Now()
+	ft.Advance(20 * time.Second)
+	if left := c.Left(ft.Now()); left != [2]time.Duration{30 * time.Second, 10 * time.Second} {
+		t.Errorf("20 s into seat 1's turn: %v", left)
+	}
+	ft.Advance(10*time.Second + time.Millisecond) // past the 30 seconds
+	fell, at := w.lost()
+	if fell != 1 || !at.Equal(turn.Add(30*time.Second)) {
+		t.Fatalf("lost on time: seat %d at %v; want seat 1 at 30 s into its turn", fell, at.Sub(turn))
+	}
+	if _, err := w.move(0); !errors.Is(err, ErrNotRunning) {
+		t.Errorf("a move after the loss on time: %v", err)
+	}
+	if left := c.Left(ft.Now()); left != [2]time.Duration{30 * time.Second, 0} {
+		t.Errorf("after the flag fell: %v", left)
+	}
+}
+
+// TestClockPerMoveLate: a guess that comes after its time ran out, before
+// the timer's call, is refused and dated at the instant the time ran out;
+// a move taken back gives the seat that answered its whole time again.
+func TestClockPerMoveLate(t *testing.T) {
+	c := NewClock(Control{Base: 10 * time.Second, PerMove: true})
+	_ = c.Start(t0, 0)
+	_, _ = c.Press(t0.Add(4*time.Second), 1)
+	took, err := c.Switch(t0.Add(7*time.Second), 0) // seat 1 gives seat 0 its move back
+	if err != nil || took != 3*time.Second {
+		t.Fatalf("Switch = %v, %v", took, err)
+	}
+	if left := c.Left(t0.Add(7 * time.Second)); left != [2]time.Duration{10 * time.Second, 10 * time.Second} {
+		t.Errorf("after the takeback: %v", left)
+	}
+	late := t0.Add(17*time.Second + time.Millisecond)
+	if _, err := c.Press(late, 1); !errors.Is(err, ErrFlagged) {
+		t.Fatalf("a guess 1 ms late: %v", err)
+	}
+	if seat, at, ok := c.Flagged(late); !ok || seat != 0 || !at.Equal(t0.Add(17*time.Second)) {
+		t.Errorf("Flagged = %d, %v, %v; want seat 0 at 17 s", seat, at.Sub(t0), ok)
+	}
+}
+
+// TestClockPerMoveRestart keeps a clock per move as text and brings it
+// back after a restart: the seat to move has what was left of its turn,
+// the other the whole time, and the next turn is whole again.
+func TestClockPerMoveRestart(t *testing.T) {
+	c := NewClock(Control{Base: 30 * time.Second, PerMove: true})
+	_ = c.Start(t0, 0)
+	_, _ = c.Press(t0.Add(5*time.Second), 1)
+	kept := t0.Add(17*time.Second + 500*time.Millisecond) // seat 1 has thought 12.5 s
+	text, err := c.State(kept).MarshalText()
+	if want := "30s/move 1 30s 17.5s 12.5s"; err != nil || string(text) != want {
+		t.Fatalf("kept %q, %v; want %q", text, err, want)
+	}
+	var st ClockState
+	if err := st.UnmarshalText(text); err != nil {
+		t.Fatal(err)
+	}
+	if st != c.State(kept) {
+		t.Fatalf("read back %+v, want %+v", st, c.State(kept))
+	}
+	r, err := RestoreClock(st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	restart := t0.Add(time.Hour)
+	if !r.Paused() || r.Turn() != 1 || r.Left(restart) != c.Left(kept) || r.Control() != c.Control() {
+		t.Fatalf("restored: paused %v, turn %d, left %v, %v", r.Paused(), r.Turn(), r.Left(restart), r.Control())
+	}
+	r.Resume(restart)
+	if at, ok := r.FlagAt(); !ok || !at.Equal(restart.Add(17500*time.Millisecond)) {
+		t.Errorf("FlagAt after the restart = %v, %v; want 17.5 s on", at.Sub(restart), ok)
+	}
+	took, err := r.Press(restart.Add(10*time.Second), 0)
+	if err != nil || took != 22500*time.Millisecond {
+		t.Errorf("the guess across the restart took %v, %v", took, err)
+	}
+	if left := r.Left(restart.Add(10 * time.Second)); left != [2]time.Duration{30 * time.Second, 30 * time.Second} {
+		t.Errorf("after it: %v", left)
+	}
+	// A turn kept with more time than a move has is no state of this clock.
+	var bad ClockState
+	if err := bad.UnmarshalText([]byte("30s/move 0 31s 30s 0s")); err == nil || !strings.Contains(err.Error(), "more time left") {
+		t.Errorf("31 s left of 30s/move: %v", err)
 	}
 }
 
@@ -290,7 +458,7 @@ func TestClockLossOnTime(t *testing.T) {
 // ran out, before the timer's call, is refused, and Flagged dates the loss
 // at the instant the time ran out, not at the move.
 func TestClockFlaggedBeforeTheTimer(t *testing.T) {
-	c := NewClock(Control{time.Minute, 0})
+	c := NewClock(Control{Base: time.Minute, Increment: 0})
 	_ = c.Start(t0, 0)
 	if _, _, ok := c.Flagged(t0.Add(time.Minute - time.Millisecond)); ok {
 		t.Error("flagged with a millisecond left")
@@ -317,7 +485,7 @@ func TestClockFlaggedBeforeTheTimer(t *testing.T) {
 // TestClockSwitch: a move taken back gives the turn back with no
 // increment, charging the seat that answered its time.
 func TestClockSwitch(t *testing.T) {
-	c := NewClock(Control{time.Minute, 5 * time.Second})
+	c := NewClock(Control{Base: time.Minute, Increment: 5 * time.Second})
 	_ = c.Start(t0, 0)
 	_, _ = c.Press(t0.Add(10*time.Second), 1) // seat 0: 55 s
 	took, err := c.Switch(t0.Add(14*time.Second), 0)
@@ -332,7 +500,7 @@ func TestClockSwitch(t *testing.T) {
 // TestClockPause: the time the server is down is charged to nobody; the
 // move's time leaves the pause out.
 func TestClockPause(t *testing.T) {
-	c := NewClock(Control{time.Minute, 0})
+	c := NewClock(Control{Base: time.Minute, Increment: 0})
 	_ = c.Start(t0, 0)
 	_, _ = c.Press(t0.Add(20*time.Second), 1)
 	at := t0.Add(30 * time.Second) // seat 1 has thought 10 s
@@ -371,7 +539,7 @@ func TestClockPause(t *testing.T) {
 // brings it back after a restart: paused until the table resumes it, with
 // each seat's time where it was.
 func TestClockRestart(t *testing.T) {
-	c := NewClock(Control{3 * time.Minute, 2 * time.Second})
+	c := NewClock(Control{Base: 3 * time.Minute, Increment: 2 * time.Second})
 	_ = c.Start(t0, 0)
 	_, _ = c.Press(t0.Add(time.Second+234*time.Millisecond), 1)
 	kept := t0.Add(5 * time.Second) // seat 1 has thought 3.766 s when the server stops
@@ -406,7 +574,7 @@ func TestClockRestart(t *testing.T) {
 // those intervals on any timeline, then paused, it stands where the clock
 // that ran stood at the last move.
 func TestClockReplay(t *testing.T) {
-	control := Control{time.Minute, 3 * time.Second}
+	control := Control{Base: time.Minute, Increment: 3 * time.Second}
 	ran := NewClock(control)
 	_ = ran.Start(t0, 0)
 	type kept struct {
@@ -464,7 +632,7 @@ func TestNoClock(t *testing.T) {
 }
 
 func TestClockStop(t *testing.T) {
-	c := NewClock(Control{time.Minute, 0})
+	c := NewClock(Control{Base: time.Minute, Increment: 0})
 	_ = c.Start(t0, 0)
 	c.Stop(t0.Add(20 * time.Second))
 	if left := c.Left(t0.Add(time.Hour)); left != [2]time.Duration{40 * time.Second, time.Minute} || c.Turn() != -1 {
@@ -479,7 +647,7 @@ func TestClockStop(t *testing.T) {
 }
 
 func TestClockRefuses(t *testing.T) {
-	c := NewClock(Control{time.Minute, 0})
+	c := NewClock(Control{Base: time.Minute, Increment: 0})
 	if _, err := c.Press(t0, 1); !errors.Is(err, ErrNotRunning) {
 		t.Errorf("Press before Start: %v", err)
 	}
@@ -501,7 +669,7 @@ func TestClockRefuses(t *testing.T) {
 	bad := []ClockState{
 		{Turn: 2},
 		{Turn: -2},
-		{Control: Control{time.Minute, 0}, Left: [2]time.Duration{-time.Second, 0}},
+		{Control: Control{Base: time.Minute, Increment: 0}, Left: [2]time.Duration{-time.Second, 0}},
 		{Turn: 0, Spent: -time.Second},
 	}
 	for _, st := range bad {
@@ -547,7 +715,8 @@ func TestFakeTime(t *testing.T) {
 // back as one that reads the same.
 func FuzzParseControls(f *testing.F) {
 	for _, s := range []string{DefaultControlList, "3+2,5+5,1+0", "30s+0", "1m30s+500ms", "none", "", ",", "3+", "+2",
-		"-1+2", "3+-2", "9999999999999+1", "3+2,3+2", "1h+1h"} {
+		"-1+2", "3+-2", "9999999999999+1", "3+2,3+2", "1h+1h",
+		"30s/move", "none,1m/move,3+2", "60s/move,1m/move", "30s+2/move", "/move", "0s/move", "1h0m0.5s/move"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, list string) {

@@ -12,8 +12,8 @@ import (
 // the order opened) and Wait. want is the table each sits at, and whether
 // they opened it.
 func TestQuickMatch(t *testing.T) {
-	blitz := Control{3 * time.Minute, 2 * time.Second}
-	rapid := Control{10 * time.Minute, 10 * time.Second}
+	blitz := Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	rapid := Control{Base: 10 * time.Minute, Increment: 10 * time.Second}
 	freeBlitz := Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz}
 	type comer struct {
 		key    string
@@ -109,9 +109,9 @@ func TestQuickMatchLeave(t *testing.T) {
 
 func TestSetupString(t *testing.T) {
 	for w, want := range map[Setup]string{
-		{Game: Omok, Rule: omok.Renju, Control: Control{3 * time.Minute, 2 * time.Second}}:     "omok renju 3+2",
-		{Game: Omok, Rule: omok.Freestyle}:                                                     "omok freestyle none",
-		{Game: Baseball, Rule: omok.Renju, Control: Control{5 * time.Minute, 5 * time.Second}}: "baseball 5+5",
+		{Game: Omok, Rule: omok.Renju, Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}}: "omok renju 3+2",
+		{Game: Omok, Rule: omok.Freestyle}: "omok freestyle none",
+		{Game: Baseball, Rule: omok.Renju, Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second}}: "baseball 5+5",
 	} {
 		if w.String() != want {
 			t.Errorf("%q, want %q", w.String(), want)

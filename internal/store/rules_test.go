@@ -195,6 +195,8 @@ func TestChecks(t *testing.T) {
 		{"a negative time", CheckMove(Move{Seat: 0, Text: "h8", Time: -time.Second}), false},
 		{"a win", CheckResult(Result{Ended: at, Winner: 1, How: "five"}), true},
 		{"a draw", CheckResult(Result{Ended: at, Winner: -1, How: "draw"}), true},
+		{"lost on time", CheckResult(Result{Ended: at, Winner: 0, How: "time"}), true},
+		{"a draw agreed", CheckResult(Result{Ended: at, Winner: -1, How: "agreed"}), true},
 		{"winner 2", CheckResult(Result{Ended: at, Winner: 2, How: "five"}), false},
 		{"winner -2", CheckResult(Result{Ended: at, Winner: -2, How: "five"}), false},
 		{"no end", CheckResult(Result{Winner: 0, How: "five"}), false},

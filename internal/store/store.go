@@ -84,13 +84,19 @@ type Game struct {
 	Started time.Time
 	Moves   []Move // in play: every move so far
 	// Options are the table's options as the serve package writes them
-	// ("3+2 swap2"); kept as given.
+	// ("3+2 swap2"), "" for none: kept as given and never read by the
+	// store, so that a game brought back after a restart has its clock
+	// and opening, and a new option needs no new column.
 	Options string
 
 	// Once ended:
 	Ended  time.Time
-	Winner int    // the winning seat, -1 for a draw
-	How    string // "five", "found", "draw", "resigned", "forfeit", …
+	Winner int // the winning seat, -1 for a draw
+	// How is how it ended: "five", "found", "draw", "resigned",
+	// "forfeit", "time" (lost on time), "agreed" (a draw agreed by both
+	// players), …; only Void is read by the store, and the ratings
+	// follow Winner alone.
+	How string
 	// Record is the finished game in its game's record format: omok's
 	// Piskvork .psq; baseball's rounds as text.
 	Record []byte

@@ -25,8 +25,8 @@ func (s *Store) Begin(ctx context.Context, g store.Game) (int64, error) {
 				return fmt.Errorf("player %s: %w", seat.Key, notRegistered(err))
 			}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (game, rule, code, rated, started)
-			VALUES (?, ?, ?, ?, ?)`, g.Game, g.Rule, g.Code, store.Rated(g.Seats), millis(g.Started))
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (game, rule, code, options, rated, started)
+			VALUES (?, ?, ?, ?, ?, ?)`, g.Game, g.Rule, g.Code, g.Options, store.Rated(g.Seats), millis(g.Started))
 		if err != nil {
 			return err
 		}
@@ -243,7 +243,7 @@ func scanMove(rows *sql.Rows) (int64, store.Move, error) {
 // query on games g with their seats, picks.
 func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]store.Game, error) {
 	rows, err := tx.QueryContext(ctx, `SELECT
-			g.id, g.game, g.rule, g.code, g.rated, g.started, g.ended, g.winner, g.how, g.record,
+			g.id, g.game, g.rule, g.code, g.options, g.rated, g.started, g.ended, g.winner, g.how, g.record,
 			`+seatColumns("s0")+`, `+seatColumns("s1")+`
 		FROM games AS g
 			JOIN seats AS s0 ON s0.game = g.id AND s0.seat = 0
@@ -260,7 +260,7 @@ func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]s
 		var ended, winner sql.NullInt64
 		var how sql.NullString
 		var seats [2]seatRow
-		fields := []any{&g.ID, &g.Game, &g.Rule, &g.Code, &g.Rated, &started, &ended, &winner, &how, &g.Record}
+		fields := []any{&g.ID, &g.Game, &g.Rule, &g.Code, &g.Options, &g.Rated, &started, &ended, &winner, &how, &g.Record}
 		fields = append(fields, seats[0].fields()...)
 		fields = append(fields, seats[1].fields()...)
 		if err := rows.Scan(fields...); err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"termgames/internal/glicko2"
 	"termgames/internal/store"
 	"termgames/internal/store/storetest"
 )
@@ -61,6 +62,25 @@ func tables(t *testing.T, s *Store) string {
 	return strings.Join(names, " ")
 }
 
+// columns are the columns of table in the store's file.
+func columns(t *testing.T, s *Store, table string) string {
+	t.Helper()
+	rows, err := s.r.QueryContext(ctx, "SELECT name FROM pragma_table_info(?) ORDER BY cid", table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var names []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, " ")
+}
+
 func TestMigrationsNumbered(t *testing.T) {
 	if len(migrations) < 2 {
 		t.Fatalf("%d migrations", len(migrations))
@@ -83,6 +103,9 @@ func TestMigrateFromEmpty(t *testing.T) {
 	}
 	if got, want := tables(t, s), "games mines_games moves players ratings seats"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
+	}
+	if got, want := columns(t, s, "games"), "id game rule code rated started ended winner how record options"; got != want {
+		t.Errorf("games has %q, want %q", got, want)
 	}
 	var mode string
 	if err := s.w.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode); err != nil || mode != "wal" {
@@ -113,32 +136,34 @@ func TestMigrateEmptyFile(t *testing.T) {
 }
 
 // A file that an older termgames left, with players, games and ratings in
-// it, keeps them all and gains what is new.
+// it, keeps them all and gains what is new, from every schema before this
+// one.
 func TestMigrateFromPrevious(t *testing.T) {
+	for upTo := 1; upTo < len(migrations); upTo++ {
+		t.Run(fmt.Sprintf("schema %d", upTo), func(t *testing.T) { migrateFrom(t, upTo) })
+	}
+}
+
+// migrateFrom makes a file at schema upTo with players, games and ratings
+// in it, and opens it with this termgames.
+func migrateFrom(t *testing.T, upTo int) {
 	name := filepath.Join(t.TempDir(), "termgames.db")
-	old, err := open(name, 1)
+	old, err := open(name, upTo)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := pragma(t, old, "user_version"); v != 1 {
+	if v := pragma(t, old, "user_version"); v != int64(upTo) {
 		t.Fatalf("the old file is at schema %d", v)
 	}
-	if strings.Contains(tables(t, old), "mines") {
+	if upTo < 2 && strings.Contains(tables(t, old), "mines") {
 		t.Fatalf("migration 1 made %s", tables(t, old))
+	}
+	if upTo < 3 && strings.Contains(columns(t, old, "games"), "options") {
+		t.Fatalf("migration %d made games %s", upTo, columns(t, old, "games"))
 	}
 	seats := seated(t, old)
 	start := time.Date(2025, 5, 1, 20, 0, 0, 0, time.UTC)
-	ended, err := playGame(old, seats, start, 6)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inPlay, err := old.Begin(ctx, store.Game{Game: "baseball", Code: "x", Seats: seats, Started: start})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := old.AddMove(ctx, inPlay, store.Move{Seat: 0, Text: "=123", At: start}); err != nil {
-		t.Fatal(err)
-	}
+	ended, inPlay := oldGames(t, old, seats, start)
 	if err := old.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -155,22 +180,107 @@ func TestMigrateFromPrevious(t *testing.T) {
 		t.Errorf("bob: %+v, %v", p, err)
 	}
 	g, err := s.Game(ctx, ended.ID)
-	if err != nil || len(g.Moves) != 6 || g.After != ended.After || g.How != "five" {
+	if err != nil || len(g.Moves) != 6 || g.After != ended.After || g.How != "five" || !bytes.Equal(g.Record, ended.Record) || g.Options != "" {
 		t.Errorf("the ended game: %+v, %v", g, err)
 	}
-	if rs, err := s.RatingsOf(ctx, "SHA256:alice"); err != nil || len(rs) != 1 || rs[0].Rating != ended.After[0] {
+	if rs, err := s.RatingsOf(ctx, "SHA256:alice"); err != nil || len(rs) != 1 || rs[0].Rating != ended.After[0] || rs[0].Wins != 1 {
 		t.Errorf("alice's ratings: %+v, %v", rs, err)
 	}
-	if in, err := s.InPlay(ctx); err != nil || len(in) != 1 || in[0].ID != inPlay || len(in[0].Moves) != 1 {
+	in, err := s.InPlay(ctx)
+	if err != nil || len(in) != 1 || in[0].ID != inPlay || len(in[0].Moves) != 1 || in[0].Seats[1].Resume != "r-bob" || in[0].Options != "" {
 		t.Errorf("in play: %+v, %v", in, err)
 	}
-	// And what 0002 brought works.
+	// The game in play goes on, and ends rated.
+	if err := s.AddMove(ctx, inPlay, store.Move{Seat: 1, Text: "=456", At: start}); err != nil {
+		t.Error(err)
+	}
+	if g, err := s.Finish(ctx, inPlay, store.Result{Ended: start.Add(time.Hour), Winner: 1, How: "found"}); err != nil || !g.Rated || len(g.Moves) != 2 {
+		t.Errorf("the game in play, ended: %+v, %v", g, err)
+	}
+	if games, err := s.GamesOf(ctx, "SHA256:bob", 5); err != nil || len(games) != 2 || games[0].Options != "" || games[1].Options != "" {
+		t.Errorf("bob's games: %+v, %v", games, err)
+	}
+	// And what 0002 brought works,
 	if err := s.AddMinesGame(ctx, "SHA256:alice", store.MinesGame{Level: "beginner", Won: true, Time: time.Second, At: start}); err != nil {
 		t.Error(err)
 	}
 	if ms, err := s.MinesLeaders(ctx, "beginner", 5); err != nil || len(ms) != 1 || ms[0].Name != "alice" {
 		t.Errorf("mines leaders: %+v, %v", ms, err)
 	}
+	// and what 0003 did.
+	id, err := s.Begin(ctx, store.Game{Game: "omok", Rule: "renju", Code: "cd", Seats: seats, Started: start, Options: "5+5 swap2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := s.Game(ctx, id); err != nil || g.Options != "5+5 swap2" {
+		t.Errorf("a game begun after the migration: %+v, %v", g, err)
+	}
+}
+
+// oldGames keeps in s, at a schema before games had options, what an older
+// termgames kept, in the SQL it wrote (this one's Begin would name the
+// options): a rated omok game of six moves that seat 0 won, and a game of
+// baseball in play with one move. It returns the ended game as it reads
+// back, and the ID of the one in play.
+func oldGames(t *testing.T, s *Store, seats [2]store.Seat, start time.Time) (store.Game, int64) {
+	t.Helper()
+	ended := store.Game{ID: 1, Game: "omok", Rule: "freestyle", Code: "ab12", Seats: seats, Rated: true,
+		Started: start, Ended: start.Add(time.Hour), Winner: 0, How: "five"}
+	ended.Before = [2]glicko2.Rating{glicko2.Initial, glicko2.Initial}
+	ended.After = store.Rate(ended.Before, 0)
+	var record strings.Builder
+	record.WriteString("Piskvork\n15x15, 11, 0\n")
+	for i := range 6 {
+		x, y := 1+i, 1+i%2
+		ended.Moves = append(ended.Moves, store.Move{Seat: i % 2, Text: fmt.Sprintf("%c%d", 'a'+x-1, y), Time: time.Second, At: start.Add(time.Duration(i) * time.Second)})
+		fmt.Fprintf(&record, "%d,%d,1000\n", x, y)
+	}
+	record.WriteString("-1\n")
+	ended.Record = []byte(record.String())
+	const inPlay = 2
+
+	type row struct {
+		sql  string
+		args []any
+	}
+	rows := []row{
+		{`INSERT INTO games (id, game, rule, code, rated, started, ended, winner, how, record)
+			VALUES (?, 'omok', 'freestyle', 'ab12', 1, ?, ?, 0, 'five', ?)`,
+			[]any{ended.ID, millis(start), millis(ended.Ended), ended.Record}},
+		{`INSERT INTO games (id, game, rule, code, rated, started) VALUES (?, 'baseball', '', 'x', 1, ?)`,
+			[]any{inPlay, millis(start)}},
+		{`INSERT INTO moves (game, n, seat, text, took, at) VALUES (?, 0, 0, '=123', 0, ?)`,
+			[]any{inPlay, millis(start)}},
+	}
+	for i, seat := range seats {
+		b, a := ended.Before[i], ended.After[i]
+		rows = append(rows,
+			row{`INSERT INTO seats (game, seat, player, name, resume,
+				rating_before, deviation_before, volatility_before, rating_after, deviation_after, volatility_after)
+				VALUES (?, ?, ?, ?, '', ?, ?, ?, ?, ?, ?)`,
+				[]any{ended.ID, i, seat.Key, seat.Name, b.R, b.RD, b.Vol, a.R, a.RD, a.Vol}},
+			row{`INSERT INTO seats (game, seat, player, name, resume) VALUES (?, ?, ?, ?, ?)`,
+				[]any{inPlay, i, seat.Key, seat.Name, "r-" + seat.Name}},
+			row{`INSERT INTO ratings (player, game, rule, rating, deviation, volatility, games, wins, losses, draws)
+				VALUES (?, 'omok', 'freestyle', ?, ?, ?, 1, ?, ?, 0)`,
+				[]any{seat.Key, a.R, a.RD, a.Vol, 1 - i, i}})
+	}
+	for n, m := range ended.Moves {
+		rows = append(rows, row{`INSERT INTO moves (game, n, seat, text, took, at) VALUES (?, ?, ?, ?, ?, ?)`,
+			[]any{ended.ID, n, m.Seat, m.Text, m.Time.Milliseconds(), millis(m.At)}})
+	}
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		for _, r := range rows {
+			if _, err := tx.ExecContext(ctx, r.sql, r.args...); err != nil {
+				return fmt.Errorf("%s: %w", r.sql, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ended, inPlay
 }
 
 // playGame plays a rated omok game of n moves between seats, won by seat
@@ -394,7 +504,7 @@ func TestSurvivesReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	open, err := s.Begin(ctx, store.Game{Game: "omok", Rule: "renju", Code: "cd", Seats: seats, Started: start})
+	open, err := s.Begin(ctx, store.Game{Game: "omok", Rule: "renju", Code: "cd", Seats: seats, Started: start, Options: "3+2 swap2"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -418,7 +528,7 @@ func TestSurvivesReopen(t *testing.T) {
 		t.Errorf("the ended game after a reopen: %+v, %v", g, err)
 	}
 	in, err := s.InPlay(ctx)
-	if err != nil || len(in) != 1 || in[0].ID != open || in[0].Moves[0].Text != "h8" || in[0].Seats != seats {
+	if err != nil || len(in) != 1 || in[0].ID != open || in[0].Moves[0].Text != "h8" || in[0].Seats != seats || in[0].Options != "3+2 swap2" {
 		t.Errorf("in play after a reopen: %+v, %v", in, err)
 	}
 	if taken, err := s.NameTaken(ctx, "alice"); err != nil || !taken {

@@ -192,6 +192,7 @@ func omok(a, b string, start time.Time) store.Game {
 func testGames(t *testing.T, s store.Store) {
 	register(t, s, "alice", "bob")
 	g := omok("alice", "bob", t0)
+	g.Options = "3+2 swap2" // kept as given, whatever it says
 	id, err := s.Begin(ctx, g)
 	if err != nil {
 		t.Fatal(err)
@@ -229,7 +230,7 @@ func testGames(t *testing.T, s store.Store) {
 
 	// A second game, which stays in play.
 	other := omok("bob", "", t0.Add(time.Minute))
-	other.Game, other.Rule, other.Code = "baseball", "", "cd34"
+	other.Game, other.Rule, other.Code, other.Options = "baseball", "", "cd34", "30s/move"
 	otherID, err := s.Begin(ctx, other)
 	if err != nil {
 		t.Fatal(err)
@@ -252,7 +253,7 @@ func testGames(t *testing.T, s store.Store) {
 		in[0], in[1] = in[1], in[0]
 	}
 	sameGame(t, "in play after a restart", in[0], want)
-	if len(in[1].Moves) != 1 || in[1].Rated || in[1].Seats[0].Resume != "r-bob" {
+	if len(in[1].Moves) != 1 || in[1].Rated || in[1].Seats[0].Resume != "r-bob" || in[1].Options != "30s/move" {
 		t.Errorf("the other game in play: %+v", in[1])
 	}
 
@@ -377,7 +378,9 @@ func testGamesOf(t *testing.T, s store.Store) {
 	register(t, s, "alice", "bob", "carol")
 	play := func(a, b string, start, end time.Time) int64 {
 		t.Helper()
-		id, err := s.Begin(ctx, omok(a, b, start))
+		g := omok(a, b, start)
+		g.Options = "5+5 " + g.Seats[0].Name // not the same for every game
+		id, err := s.Begin(ctx, g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -421,7 +424,7 @@ func testGamesOf(t *testing.T, s store.Store) {
 		var ids []int64
 		for _, g := range games {
 			ids = append(ids, g.ID)
-			if len(g.Moves) != 0 || g.Ended.IsZero() || g.How != "five" {
+			if len(g.Moves) != 0 || g.Ended.IsZero() || g.How != "five" || g.Options != "5+5 "+g.Seats[0].Name {
 				t.Errorf("GamesOf(%s): %+v", c.key, g)
 			}
 		}
@@ -487,13 +490,20 @@ type ratings map[[3]string]store.Rating
 // the new ratings in rs.
 func (rs ratings) play(t *testing.T, s store.Store, game, rule, a, b string, winner int) {
 	t.Helper()
+	rs.end(t, s, game, rule, a, b, winner, "five")
+}
+
+// end is play with the game ended how: every way to end but store.Void
+// rates by the winner alone.
+func (rs ratings) end(t *testing.T, s store.Store, game, rule, a, b string, winner int, how string) {
+	t.Helper()
 	g := omok(a, b, t0)
 	g.Game, g.Rule = game, rule
 	id, err := s.Begin(ctx, g)
 	if err != nil {
 		t.Fatal(err)
 	}
-	end, err := s.Finish(ctx, id, store.Result{Ended: t0.Add(time.Minute), Winner: winner, How: "five"})
+	end, err := s.Finish(ctx, id, store.Result{Ended: t0.Add(time.Minute), Winner: winner, How: how})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -558,12 +568,18 @@ func testRatings(t *testing.T, s store.Store) {
 	rs.play(t, s, "omok", "renju", "alice", "bob", 1) // another rule: another rating
 	rs.play(t, s, "baseball", "", "bob", "carol", 0)  // another game
 	rs.play(t, s, "baseball", "", "carol", "bob", -1)
+	rs.end(t, s, "omok", "freestyle", "bob", "carol", 1, "time")    // bob lost on time
+	rs.end(t, s, "omok", "freestyle", "carol", "bob", -1, "agreed") // a draw agreed
 	for _, name := range []string{"alice", "bob", "carol"} {
 		rs.check(t, s, name)
 	}
 	alice := rs[[3]string{"alice", "omok", "freestyle"}]
 	if alice.Games != 4 || alice.Wins != 2 || alice.Losses != 1 || alice.Draws != 1 {
 		t.Errorf("alice at omok: %+v", alice)
+	}
+	bob := rs[[3]string{"bob", "omok", "freestyle"}]
+	if bob.Games != 5 || bob.Wins != 1 || bob.Losses != 2 || bob.Draws != 2 {
+		t.Errorf("bob at omok: %+v", bob)
 	}
 	if got, err := s.RatingsOf(ctx, key("dave")); err != nil || len(got) != 0 {
 		t.Errorf("the ratings of nobody: %+v, %v", got, err)
