@@ -191,6 +191,10 @@ func seatTwo(t *testing.T, srv *servedGames, sshBin, aliceKey, bobKey string) (a
 	alice.Send("1\r")
 	alice.WaitFor("규칙을 선택하세요.")
 	alice.Send("1\r")
+	alice.WaitFor("시간 제한을 선택하세요.")
+	alice.Send("1\r") // no clock
+	alice.WaitFor("오프닝을 선택하세요.")
+	alice.Send("2\r") // no swap2
 	code = codeOn(alice, e2eTableCode)
 	bob = srv.ssh(t, sshBin, "bob", bobKey)
 	toOnline(bob, "omok")
@@ -250,6 +254,10 @@ func TestOpenSSHOmok(t *testing.T) {
 	alice.Send("1\r")
 	alice.WaitFor("규칙을 선택하세요.")
 	alice.Send("2\r")
+	alice.WaitFor("시간 제한을 선택하세요.")
+	alice.Send("1\r")
+	alice.WaitFor("오프닝을 선택하세요.")
+	alice.Send("2\r")
 	code = codeOn(alice, e2eTableCode)
 	bob.Send("x") // back at the top menu: his key brought him straight to the table
 	toOnline(bob, "omok")
@@ -307,6 +315,8 @@ func TestOpenSSHBaseball(t *testing.T) {
 	carol := srv.ssh(t, sshBin, "carol", srv.clientKey(t, "carol_key"))
 	toOnline(carol, "baseball")
 	carol.Send("1\r")
+	carol.WaitFor("Choose the time control.")
+	carol.Send("1\r") // no clock
 	code := codeOn(carol, e2eTableCode)
 
 	dave := srv.ssh(t, sshBin, "dave", "")

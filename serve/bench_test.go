@@ -276,7 +276,7 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept bool) {
 		for i := range gs {
 			a := benchConnect(b, addr, fmt.Sprint("a", i), auth())
 			a.waitFor("7. 온라인 대전")
-			a.send("7\r1\r1\r")
+			a.send("7\r1\r1\r1\r2\r") // a freestyle table, no clock, no swap2
 			a.waitFor("상대를 기다리는 중입니다")
 			code := tableCode.FindStringSubmatch(a.screen.Text())[1]
 			p := benchConnect(b, addr, fmt.Sprint("b", i), auth())

@@ -116,14 +116,16 @@ func (c *Control) UnmarshalText(b []byte) error {
 }
 
 // DefaultControlList is the controls a table offers unless the server's
-// flag says otherwise: no clock, and the common blitz and rapid ones.
-const DefaultControlList = "none,3+2,5+5,10+10"
+// flag says otherwise: no clock, the common blitz and rapid ones (omok),
+// and a clock per guess (baseball).
+const DefaultControlList = "none,3+2,5+5,10+10,30s/move,1m/move"
 
 // DefaultControls returns the controls of DefaultControlList, in its
 // order.
 func DefaultControls() []Control {
 	return []Control{{}, {Base: 3 * time.Minute, Increment: 2 * time.Second},
-		{Base: 5 * time.Minute, Increment: 5 * time.Second}, {Base: 10 * time.Minute, Increment: 10 * time.Second}}
+		{Base: 5 * time.Minute, Increment: 5 * time.Second}, {Base: 10 * time.Minute, Increment: 10 * time.Second},
+		{Base: 30 * time.Second, PerMove: true}, {Base: time.Minute, PerMove: true}}
 }
 
 // ParseControl reads one time control: "none", or base+increment, the

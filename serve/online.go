@@ -118,8 +118,8 @@ func (o *online) watch(t *Table, back console.Screen) console.Screen {
 }
 
 // The online menu's items. The archive's three (the player's games,
-// profile, leaderboard) are there when the server keeps them; back is
-// then 8, else 5.
+// profile, leaderboard) are there when the server keeps them; the quick
+// match is then 8 and back 9, else 5 and 6 (itemQuick, itemBack).
 const (
 	itemOpen = iota + 1
 	itemJoin
@@ -137,61 +137,53 @@ type onlineMenu struct {
 	txt  *onlineText
 	back console.Screen
 	menu *console.Menu
-	rule *console.Menu // omok's rule question, while asked
 }
 
 func newOnlineMenu(o *online, game Game, back console.Screen) *onlineMenu {
 	t := textFor(o.p.Lang, game)
 	block := t.menu[game]
-	if o.store != nil { // the archive's entries, before back
+	if o.store != nil { // the archive's entries, before the quick match and back
 		a := archiveTextFor(t)
 		n := len(block)
-		block = append(slices.Clone(block[:n-2]), fmt.Sprintf("%d. %s", itemGames, a.items[0]),
+		block = append(slices.Clone(block[:n-3]), fmt.Sprintf("%d. %s", itemGames, a.items[0]),
 			fmt.Sprintf("%d. %s", itemProfile, a.items[1]), fmt.Sprintf("%d. %s", itemLeaders, a.items[2]),
-			fmt.Sprintf("%d.%s", itemLeaders+1, strings.SplitN(block[n-2], ".", 2)[1]), block[n-1])
+			renumber(block[n-3], itemLeaders+1), renumber(block[n-2], itemLeaders+2), block[n-1])
 	}
 	m := &onlineMenu{o: o, game: game, txt: t, back: back}
 	m.menu = console.NewMenu(block, t.prompt, t.retry, m.itemBack())
 	return m
 }
 
+// renumber gives a menu's item the number n: "5. 돌아가기" as 9.
+func renumber(item string, n int) string {
+	return fmt.Sprintf("%d.%s", n, strings.SplitN(item, ".", 2)[1])
+}
+
 // itemBack is the menu's last item, back to the game's menu.
 func (m *onlineMenu) itemBack() int {
 	if m.o.store != nil {
-		return itemLeaders + 1
+		return itemLeaders + 2
 	}
-	return itemGames
+	return itemWatch + 2
 }
 
-// Update passes typed keys to the menu, or to the rule question.
+// itemQuick is the quick match, just before back.
+func (m *onlineMenu) itemQuick() int { return m.itemBack() - 1 }
+
+// Update passes typed keys to the menu.
 func (m *onlineMenu) Update(ev console.Event) console.Screen {
-	if m.rule != nil {
-		if ev.IsKey(console.KeyEsc) {
-			m.rule = nil
-			m.menu.Show()
-			return m
-		}
-		if n := m.rule.Update(ev); n > 0 {
-			m.rule = nil
-			return m.open(Setup{Game: Omok, Rule: omok.Rule(n - 1)})
-		}
-		return m
-	}
 	n := m.menu.Update(ev)
 	if ev.IsKey(console.KeyEsc) {
 		n = m.itemBack()
 	}
-	if n == m.itemBack() {
+	switch n { // back and the quick match first: without the archive, they have its numbers
+	case m.itemBack():
 		m.menu.Show()
 		return m.back
-	}
-	switch n {
+	case m.itemQuick():
+		return newQuestions(m, true)
 	case itemOpen:
-		if m.game == Omok {
-			m.rule = console.NewMenu(m.txt.ruleMenu, m.txt.rulePrompt, m.txt.retry, 4)
-			return m
-		}
-		return m.open(Setup{Game: Baseball})
+		return newQuestions(m, false)
 	case itemJoin:
 		return newCodeScreen(m, m.txt.codeJoin, m.join)
 	case itemList:
@@ -213,6 +205,154 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 func (m *onlineMenu) open(setup Setup) console.Screen {
 	t := m.o.lobby.Open(setup, m.o.seat())
 	return m.o.sit(t, 0, m)
+}
+
+// questions asks, in the menu's style, what a new table or a quick match
+// is for: omok's rule, the clock, and at a new freestyle or standard omok
+// table the opening, each numbered question asked only where it applies
+// and has more than one answer. Esc at any of them goes back to the online
+// menu. A quick match asks no opening: it opens with swap2 wherever the
+// rule allows it, so that everyone waiting at a rule waits for the same.
+type questions struct {
+	m     *onlineMenu
+	quick bool
+	setup Setup
+	// controls are the clock question's answers, in the order of the
+	// server's list (controlsFor).
+	controls []Control
+	ask      question
+	menu     *console.Menu // the question asked; nil when none was
+	// typed mirrors the answer being typed, to tell Enter alone, which
+	// the opening question takes for its default, swap2; a menu ignores it.
+	typed console.LineInput
+	busy  bool // the quick match is being made off the screen's goroutine: keys wait
+}
+
+// question is one of the questions of a new table, in the order asked.
+type question uint8
+
+const (
+	askRule question = iota
+	askClock
+	askOpening
+)
+
+// newQuestions asks the first question that applies, for a new table or,
+// quick, for the quick match; with none to ask, the table is opened (the
+// match made) at once.
+func newQuestions(m *onlineMenu, quick bool) console.Screen {
+	q := &questions{m: m, quick: quick, setup: Setup{Game: m.game, Swap2: quick},
+		controls: controlsFor(m.o.lobby.controls, m.game)}
+	if len(q.controls) > 0 {
+		q.setup.Control = q.controls[0]
+	}
+	return q.from(askRule)
+}
+
+// controlsFor is the controls of list that a table of game may have:
+// omok's Fischer clocks, baseball's clocks per guess, and none at both.
+// Where the list has none of them, the table has no clock.
+func controlsFor(list []Control, game Game) []Control {
+	var cs []Control
+	for _, c := range list {
+		if !c.Timed() || c.PerMove == (game == Baseball) {
+			cs = append(cs, c)
+		}
+	}
+	return cs
+}
+
+// from asks the question ask, or the first one after it that applies;
+// with none left, it opens the table or makes the quick match.
+func (q *questions) from(ask question) console.Screen {
+	t := q.m.txt
+	for ; ask <= askOpening; ask++ {
+		switch {
+		case ask == askRule && q.setup.Game == Omok:
+			q.menu = console.NewMenu(t.ruleMenu, t.rulePrompt, t.retry, 4)
+		case ask == askClock && len(q.controls) > 1:
+			q.menu = console.NewMenu(t.clockMenu(q.controls), t.clockPrompt, t.retry, len(q.controls))
+		case ask == askOpening && !q.quick && q.setup.Game == Omok && omok.Swap2Allowed(q.setup.Rule):
+			q.menu = console.NewMenu(t.openingMenu, t.openingPrompt, t.retry, 2)
+		default:
+			continue
+		}
+		q.ask = ask
+		return q
+	}
+	if !q.quick {
+		return q.m.open(q.setup)
+	}
+	return q.match()
+}
+
+// Update takes the answer to the question asked; Esc goes back to the
+// online menu.
+func (q *questions) Update(ev console.Event) console.Screen {
+	if j, ok := ev.Result.(joined); ok && ev.Type == console.ResultEvent {
+		q.busy = false
+		return q.m.matched(j)
+	}
+	switch {
+	case q.busy:
+		return q
+	case ev.IsKey(console.KeyEsc):
+		return q.m.reshow()
+	}
+	line, entered := q.typed.Update(ev)
+	n := q.menu.Update(ev)
+	if q.ask == askOpening && entered && strings.TrimSpace(line) == "" {
+		n = 1 // swap2, the default
+	}
+	if n == 0 {
+		return q
+	}
+	switch q.ask {
+	case askRule:
+		q.setup.Rule = omok.Rule(n - 1)
+	case askClock:
+		q.setup.Control = q.controls[n-1]
+	case askOpening:
+		q.setup.Swap2 = n == 1
+	}
+	return q.from(q.ask + 1)
+}
+
+// match makes the quick match off the screen's goroutine, since joining a
+// table begins its game in the store; matched shows where it led.
+func (q *questions) match() console.Screen {
+	o, setup := q.m.o, q.setup
+	q.busy = true
+	return console.Do(q, func(context.Context) any {
+		t, seat, err := o.lobby.Quick(setup, o.seat())
+		if err == nil {
+			// Held at once: a session that ends before the table is
+			// shown leaves the seat as any other.
+			o.hold(t, func() { t.Leave(seat) })
+		}
+		return joined{t, seat, err}
+	})
+}
+
+// View shows the question asked, or the online menu while a quick match
+// that asked none is being made.
+func (q *questions) View(size console.Size) console.Frame {
+	if q.menu == nil {
+		return q.m.View(size)
+	}
+	f := q.menu.View(size, q.m.o.p.Width)
+	f.Label(langOf(q.m.txt), console.Size{})
+	return f
+}
+
+// matched shows the table of a quick match, where the player waits or
+// plays at once.
+func (m *onlineMenu) matched(j joined) console.Screen {
+	if j.err != nil {
+		m.menu.Show(m.txt.quickFailed)
+		return m
+	}
+	return newTableScreen(m.o, j.t, j.seat, m)
 }
 
 // join takes a table's code, or a resume code, and sits the player there:
@@ -294,14 +434,9 @@ func (m *onlineMenu) reshow() console.Screen {
 	return m
 }
 
-// View shows the menu's transcript, or the rule question's.
+// View shows the menu's transcript.
 func (m *onlineMenu) View(size console.Size) console.Frame {
-	var f console.Frame
-	if m.rule != nil {
-		f = m.rule.View(size, m.o.p.Width)
-	} else {
-		f = m.menu.View(size, m.o.p.Width)
-	}
+	f := m.menu.View(size, m.o.p.Width)
 	f.Label(langOf(m.txt), console.Size{})
 	return f
 }

@@ -10,6 +10,7 @@ import (
 
 	"termgames/baseball"
 	"termgames/console"
+	"termgames/internal/store"
 	"termgames/omok"
 )
 
@@ -49,7 +50,8 @@ func find(c *client, re *regexp.Regexp) string {
 	return re.FindStringSubmatch(screen)[1]
 }
 
-// openOmok has c open an omok table of the rule (1-4) and returns its code.
+// openOmok has c open an omok table of the rule (1-4), with no clock and
+// no swap2, and returns its code.
 func openOmok(c *client, rule string) string {
 	c.t.Helper()
 	c.waitFor("choose:")
@@ -60,6 +62,12 @@ func openOmok(c *client, rule string) string {
 	c.send("1\r")
 	c.waitFor("규칙을 선택하세요.")
 	c.send(rule + "\r")
+	c.waitFor("시간 제한을 선택하세요.")
+	c.send("1\r")
+	if rule == "1" || rule == "2" {
+		c.waitFor("오프닝을 선택하세요.")
+		c.send("2\r")
+	}
 	c.waitFor("상대를 기다리는 중입니다")
 	return find(c, tableCode)
 }
@@ -295,6 +303,8 @@ func TestOnlineBaseballGame(t *testing.T) {
 	alice.send("6\r")
 	alice.waitFor("1. Open a new table")
 	alice.send("1\r")
+	alice.waitFor("Choose the time control.")
+	alice.send("1\r")
 	code := find(alice, tableCode)
 	enterOnline(bob, "b", "2", code)
 	alice.waitFor("Choose your number")
@@ -328,7 +338,7 @@ func TestOnlineListAndIdle(t *testing.T) {
 	code := openOmok(alice, "3")
 	bob := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")
 	enterOnline(bob, "o", "3", "")
-	bob.waitFor(code + "  렌주룰  alice  - 상대를 기다리는 중")
+	bob.waitFor(code + "  렌주룰, 시간 제한 없음  alice  - 상대를 기다리는 중")
 	bob.waitOut("without a key")
 	time.Sleep(500 * time.Millisecond)
 	alice.send("l")
@@ -336,3 +346,191 @@ func TestOnlineListAndIdle(t *testing.T) {
 }
 
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// menuScreen is the online menu of game for a player at l, in a driver
+// that runs the screens' work only when the test says (RunCommands): the
+// table screens wait for their table's next change.
+func menuScreen(l *Lobby, p Seat, game Game, st store.Store) *console.Driver {
+	o := newOnline(l, Player{Name: p.Name, Key: p.Key, Width: narrow})
+	o.store = st
+	d := console.NewDriver(newOnlineMenu(o, game, &chooser{}), console.Size{Width: 100, Height: 30})
+	d.Hold = true
+	return d
+}
+
+// ask types keys at d, each followed by what the screen must then show.
+func ask(t *testing.T, d *console.Driver, steps ...string) {
+	t.Helper()
+	for k := 0; k+1 < len(steps); k += 2 {
+		d.Send(console.Keys(steps[k])...)
+		if screen := d.Text(narrow); !strings.Contains(screen, steps[k+1]) {
+			t.Fatalf("after %q, no %q on the screen:\n%s", steps[k], steps[k+1], screen)
+		}
+	}
+}
+
+// Opening a table asks omok's rule, the clock from the server's list
+// (omok the Fischer ones, baseball the ones per guess, both none) and, at
+// freestyle and standard, the opening (swap2 unless the host says none),
+// each in the menu's style; a question with one answer is not asked.
+func TestOpenQuestions(t *testing.T) {
+	blitz := Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	rapid := Control{Base: 10 * time.Minute, Increment: 10 * time.Second}
+	perGuess := Control{Base: 30 * time.Second, PerMove: true}
+	tests := []struct {
+		name     string
+		controls string // the server's list; "" the default
+		game     Game
+		steps    []string // keys, then what the screen shows
+		want     Setup
+	}{
+		{"freestyle, 3+2, swap2 by Enter alone", "", Omok, []string{
+			"1\r", "4. 오목룰 (3-3 금지)",
+			"1\r", "시간 제한을 선택하세요.",
+			"", "1. 없음 (시간 제한 없음)",
+			"", "2. 3+2 (3분, 한 수마다 +2초)",
+			"", "4. 10+10 (10분, 한 수마다 +10초)",
+			"9\r", "다시 입력하세요.",
+			"2\r", "1. 스왑2 (공정한 오프닝, 기본)",
+			"", "2. 없음 (만든 사람이 흑)",
+			"\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz, Swap2: true}},
+		{"standard, 10+10, swap2 by 1", "", Omok, []string{
+			"1\r2\r4\r", "오프닝을 선택하세요.",
+			"1\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Standard, Control: rapid, Swap2: true}},
+		{"standard, no clock, no swap2", "", Omok, []string{
+			"1\r2\r1\r2\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Standard}},
+		{"renju asks no opening", "", Omok, []string{
+			"1\r3\r2\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Renju, Control: blitz}},
+		{"nor does the 오목룰", "", Omok, []string{
+			"1\r4\r1\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Omok}},
+		{"the server's own list, in its order", "10+10,none,30s/move", Omok, []string{
+			"1\r1\r", "1. 10+10 (10분, 한 수마다 +10초)",
+			"", "2. 없음 (시간 제한 없음)",
+			"3\r", "다시 입력하세요.",
+			"2\r2\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Freestyle}},
+		{"one clock is not asked", "none,30s/move", Omok, []string{
+			"1\r1\r", "오프닝을 선택하세요.",
+			"2\r", "상대를 기다리는 중입니다",
+		}, Setup{Game: Omok, Rule: omok.Freestyle}},
+		{"baseball: a clock per guess", "", Baseball, []string{
+			"1\r", "Choose the time control.",
+			"", "1. none (no time limit)",
+			"", "2. 30 s (per guess)",
+			"", "3. 1 min (per guess)",
+			"2\r", "Waiting for a player.",
+		}, Setup{Game: Baseball, Control: perGuess}},
+		{"baseball: nothing to ask", "3+2,5+5", Baseball, []string{
+			"1\r", "Waiting for a player.",
+		}, Setup{Game: Baseball}},
+		{"baseball: one clock is not asked", "3+2,1m30s/move", Baseball, []string{
+			"1\r", "Waiting for a player.",
+		}, Setup{Game: Baseball, Control: Control{Base: 90 * time.Second, PerMove: true}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			l := NewLobby(discard(), time.Minute)
+			if tt.controls != "" {
+				var err error
+				if l.controls, err = ParseControls(tt.controls); err != nil {
+					t.Fatal(err)
+				}
+			}
+			d := menuScreen(l, Seat{Name: "alice"}, tt.game, nil)
+			ask(t, d, tt.steps...)
+			li := l.Tables(tt.game)
+			if len(li) != 1 || li[0].Setup != tt.want || li[0].Host != "alice" || li[0].Playing {
+				t.Errorf("the tables: %+v; want one waiting for %v", li, tt.want)
+			}
+		})
+	}
+}
+
+// Esc at every question of a new table and of the quick match goes back
+// to the online menu, and opens nothing.
+func TestQuestionsEsc(t *testing.T) {
+	for _, keys := range []string{"1\r", "1\r1\r", "1\r1\r1\r", "5\r", "5\r1\r", "1\r3\r1\r9\r"} {
+		l := NewLobby(discard(), time.Minute)
+		d := menuScreen(l, Seat{Name: "alice"}, Omok, nil)
+		d.Send(console.Keys(keys)...)
+		d.Send(console.KeyPress(console.KeyEsc))
+		if screen := d.Text(narrow); !strings.Contains(screen, "6. 돌아가기") || len(l.Tables(Omok)) != 0 {
+			t.Errorf("%q then Esc: %d tables, and the screen\n%s", keys, len(l.Tables(Omok)), screen)
+		}
+		d.Send(console.KeyPress(console.KeyEsc))
+		if _, ok := d.Screen().(*chooser); !ok {
+			t.Errorf("%q, Esc, Esc: at %T, want the game's menu", keys, d.Screen())
+		}
+	}
+	l := NewLobby(discard(), time.Minute)
+	d := menuScreen(l, Seat{Name: "carol"}, Baseball, nil)
+	ask(t, d, "5\r", "Choose the time control.", "\x1b", "6. Back")
+}
+
+// The list of tables says each one's clock, and swap2 where it opens the
+// game.
+func TestListingClock(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
+		Swap2: true}, Seat{Name: "alice"})
+	l.Open(Setup{Game: Omok, Rule: omok.Renju, Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
+		Swap2: true}, Seat{Name: "bob"})
+	bb := l.Open(Setup{Game: Baseball, Control: Control{Base: 30 * time.Second, PerMove: true}}, Seat{Name: "carol"})
+	d := menuScreen(l, Seat{Name: "dave"}, Omok, nil)
+	ask(t, d, "3\r", "자유룰, 3+2, 스왑2  alice  - 상대를 기다리는 중 (친선)",
+		"", "렌주룰, 5+5  bob  - 상대를 기다리는 중 (친선)")
+	d = menuScreen(l, Seat{Name: "dave"}, Baseball, nil)
+	ask(t, d, "3\r", bb.Code+"  [Online] Number baseball, 30s/move  carol  - waiting for a player (casual)")
+	if got := koreanText.listing(l.Tables(Baseball)[0]); !strings.Contains(got, "30초/수") {
+		t.Errorf("in Korean: %q", got)
+	}
+}
+
+// The quick match from the online menu: the rule and the clock are asked,
+// not the opening; the first player waits at a table opened for them, the
+// second is seated there and both play, a third waits at a table of their
+// own. With the archive's items, the quick match is 8.
+func TestQuickMatchMenu(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	quickly := func(d *console.Driver, keys ...string) {
+		t.Helper()
+		ask(t, d, keys...)
+		if d.Pending() != 1 {
+			t.Fatalf("the quick match is not being made: %d commands", d.Pending())
+		}
+		d.RunCommands()
+	}
+	alice := menuScreen(l, quickSeat("alice"), Omok, nil)
+	quickly(alice, "", "5. 빠른 대전", "", "6. 돌아가기", "5\r", "규칙을 선택하세요.", "1\r", "2. 3+2 (3분", "2\r", "입력하세요 : 2")
+	ask(t, alice, "", "상대를 기다리는 중입니다")
+	bob := menuScreen(l, quickSeat("bob"), Omok, nil)
+	quickly(bob, "5\r1\r2\r", "입력하세요 : 2")
+	ask(t, bob, "", "2P ●  bob (나)", "", "1P ○  alice")
+	li := l.Tables(Omok)
+	if len(li) != 1 || !li[0].Playing || li[0].Setup != (Setup{Game: Omok, Rule: omok.Freestyle,
+		Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, Swap2: true}) {
+		t.Fatalf("the tables: %+v", li)
+	}
+	carol := menuScreen(l, quickSeat("carol"), Omok, nil)
+	quickly(carol, "5\r1\r2\r", "입력하세요 : 2")
+	ask(t, carol, "", "상대를 기다리는 중입니다")
+	if li := l.Tables(Omok); len(li) != 2 || li[0].Host != "carol" || li[0].Playing {
+		t.Fatalf("the tables: %+v", li)
+	}
+
+	dave := menuScreen(l, quickSeat("dave"), Omok, tempStore(t))
+	quickly(dave, "", "8. 빠른 대전", "", "9. 돌아가기", "8\r3\r1\r", "입력하세요 : 1")
+	ask(t, dave, "", "상대를 기다리는 중입니다")
+
+	erin := menuScreen(l, quickSeat("erin"), Baseball, nil)
+	quickly(erin, "5\r", "Choose the time control.", "3\r", "number : 3")
+	ask(t, erin, "", "Waiting for a player.")
+	if li := l.Tables(Baseball); len(li) != 1 || li[0].Setup.Control != (Control{Base: time.Minute, PerMove: true}) {
+		t.Fatalf("the baseball tables: %+v", li)
+	}
+}

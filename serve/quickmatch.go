@@ -1,14 +1,47 @@
 package serve
 
-import "slices"
+import (
+	"errors"
+	"slices"
+)
 
 // quickmatch.go is the quick match (빠른 대전): a player names the game,
 // the rule and the clock, and is seated with the first player waiting for
 // the same; with nobody waiting, a table is opened for them, which the
-// next such player joins. It is rules only: the queue of tables waiting,
-// first come first served. The lobby opens and joins the tables, and
-// calls Match and Wait under one lock, so that two players who come at
-// once are paired and do not each open a table.
+// next such player joins. QuickMatch is the queue of tables waiting, first
+// come first served, rules only; Lobby.Quick opens and joins the tables,
+// calling Match and Wait under the lobby's lock, so that two players who
+// come at once are paired and do not each open a table.
+
+// Quick seats p by the quick match at a table of setup: at the oldest
+// table waiting for the same setup (not one p's key opened), or, with
+// none, at a table opened for p, which then waits for the next such
+// player. It returns the table and p's seat, 1 at a table joined, 0 at one
+// opened. A table whose host left between the match and the join is passed
+// over for the next. Joining begins the game in the store: screens call
+// Quick off their goroutine.
+func (l *Lobby) Quick(setup Setup, p Seat) (*Table, int, error) {
+	setup = setup.normal()
+	for {
+		l.mu.Lock()
+		code, ok := l.quick.Match(setup, p.Key)
+		if !ok {
+			// Opened and queued in one hold of mu: a player who comes
+			// meanwhile finds this table, and opens none of their own.
+			t := l.openLocked(setup, p)
+			l.quick.Wait(setup, t.Code, p.Key)
+			l.mu.Unlock()
+			l.log.Info("quick match waits", "table", t.Code, "for", setup.String())
+			return t, 0, nil
+		}
+		l.mu.Unlock()
+		t, seat, err := l.Join(code, setup.Game, p)
+		if errors.Is(err, ErrNoTable) || errors.Is(err, ErrFull) {
+			continue // its host left, or a player joined it by its code
+		}
+		return t, seat, err
+	}
+}
 
 // QuickMatch is the tables opened by the quick match that wait for their
 // second player, oldest first. The zero QuickMatch is empty.

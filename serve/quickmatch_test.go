@@ -1,6 +1,9 @@
 package serve
 
 import (
+	"fmt"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -116,5 +119,195 @@ func TestSetupString(t *testing.T) {
 		if w.String() != want {
 			t.Errorf("%q, want %q", w.String(), want)
 		}
+	}
+}
+
+// quickSeat is a player of the quick match's tests, with a key of their
+// own.
+func quickSeat(name string) Seat { return Seat{Name: name, Key: "SHA256:" + name} }
+
+// quick has p come to the quick match for w, and fails the test on an
+// error.
+func quick(t *testing.T, l *Lobby, w Setup, p Seat) (*Table, int) {
+	t.Helper()
+	tb, seat, err := l.Quick(w, p)
+	if err != nil {
+		t.Fatalf("%s's quick match for %v: %v", p.Name, w, err)
+	}
+	return tb, seat
+}
+
+// seated reports whether seat is taken at tb, and by whom.
+func seated(tb *Table, seat int) string {
+	st, _ := tb.State()
+	if !st.Seats[seat].Taken {
+		return ""
+	}
+	return st.Seats[seat].Name
+}
+
+// Lobby.Quick: the first player waits at a table opened for them, the
+// second is seated there and the game is on, a third waits at a table of
+// their own; players who want another setup never meet; a host's second
+// session is not paired with the first; a host who left is not waited for.
+func TestLobbyQuick(t *testing.T) {
+	blitz := Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
+		Swap2: true}
+	t.Run("two paired, a third waits", func(t *testing.T) {
+		l := NewLobby(discard(), time.Minute)
+		t1, s1 := quick(t, l, blitz, quickSeat("a"))
+		if s1 != 0 || seated(t1, 1) != "" || l.Tables(Omok)[0].Setup != blitz {
+			t.Fatalf("the first: seat %d, at %+v", s1, l.Tables(Omok))
+		}
+		t2, s2 := quick(t, l, blitz, quickSeat("b"))
+		if t2 != t1 || s2 != 1 || seated(t1, 0) != "a" || seated(t1, 1) != "b" {
+			t.Fatalf("the second: %v seat %d; want %v seat 1", t2, s2, t1)
+		}
+		if err := t1.Move(0, "h8"); err != nil {
+			t.Errorf("the game paired is not on: %v", err)
+		}
+		t3, s3 := quick(t, l, blitz, quickSeat("c"))
+		if t3 == t1 || s3 != 0 || seated(t3, 1) != "" {
+			t.Fatalf("the third: %v seat %d; want a table of their own", t3, s3)
+		}
+		if li := l.Tables(Omok); len(li) != 2 || li[0].Code != t3.Code || li[0].Playing || !li[1].Playing {
+			t.Errorf("the tables: %+v", li)
+		}
+		l.mu.Lock()
+		waiting := l.quick.Waiting(blitz)
+		l.mu.Unlock()
+		if waiting != 1 {
+			t.Errorf("%d tables wait for %v, want 1 (the third's)", waiting, blitz)
+		}
+	})
+	t.Run("setups never mixed", func(t *testing.T) {
+		l := NewLobby(discard(), time.Minute)
+		wants := []Setup{
+			blitz,
+			{Game: Omok, Rule: omok.Freestyle, Control: blitz.Control}, // no swap2
+			{Game: Omok, Rule: omok.Standard, Control: blitz.Control, Swap2: true},
+			{Game: Omok, Rule: omok.Freestyle, Swap2: true}, // no clock
+			{Game: Baseball, Control: Control{Base: 30 * time.Second, PerMove: true}},
+			{Game: Baseball},
+		}
+		var tables []*Table
+		for k, w := range wants {
+			tb, seat := quick(t, l, w, quickSeat(fmt.Sprint("host", k)))
+			if seat != 0 || slices.Contains(tables, tb) {
+				t.Fatalf("%v: seat %d at %v, a table of another setup", w, seat, tb)
+			}
+			tables = append(tables, tb)
+		}
+		for k := len(wants) - 1; k >= 0; k-- {
+			if tb, seat := quick(t, l, wants[k], quickSeat(fmt.Sprint("joiner", k))); tb != tables[k] || seat != 1 {
+				t.Errorf("%v: seat %d at %v, want seat 1 at %v", wants[k], seat, tb, tables[k])
+			}
+		}
+	})
+	t.Run("renju has no swap2 to want", func(t *testing.T) {
+		l := NewLobby(discard(), time.Minute)
+		renju := Setup{Game: Omok, Rule: omok.Renju, Control: blitz.Control}
+		t1, _ := quick(t, l, Setup{Game: Omok, Rule: omok.Renju, Control: blitz.Control, Swap2: true}, quickSeat("a"))
+		if t2, seat := quick(t, l, renju, quickSeat("b")); t2 != t1 || seat != 1 {
+			t.Errorf("renju with and without swap2 asked: not paired (%v, %v)", t1, t2)
+		}
+	})
+	t.Run("not with oneself", func(t *testing.T) {
+		l := NewLobby(discard(), time.Minute)
+		t1, _ := quick(t, l, blitz, quickSeat("a"))
+		t2, seat := quick(t, l, blitz, quickSeat("a")) // a second session of a's
+		if t2 == t1 || seat != 0 {
+			t.Fatalf("a's second session: seat %d at %v, a's own table", seat, t2)
+		}
+		if tb, seat := quick(t, l, blitz, quickSeat("b")); tb != t1 || seat != 1 {
+			t.Errorf("b: seat %d at %v, want the oldest table, %v", seat, tb, t1)
+		}
+		if tb, seat := quick(t, l, blitz, Seat{Name: "guest"}); tb != t2 || seat != 1 {
+			t.Errorf("a guest: seat %d at %v, want %v", seat, tb, t2)
+		}
+	})
+	t.Run("a host who left is not waited for", func(t *testing.T) {
+		l := NewLobby(discard(), time.Minute)
+		t1, _ := quick(t, l, blitz, quickSeat("a"))
+		t1.Leave(0)
+		t2, seat := quick(t, l, blitz, quickSeat("b"))
+		if t2 == t1 || seat != 0 {
+			t.Fatalf("b: seat %d at %v, the table a left", seat, t2)
+		}
+		if st, _ := t1.State(); !st.Outcome.Over || seated(t1, 1) != "" {
+			t.Errorf("the table a left: %+v", st.Outcome)
+		}
+	})
+	t.Run("a host who left between the match and the join", func(t *testing.T) {
+		l := NewLobby(discard(), time.Minute)
+		gone := l.Open(blitz, quickSeat("a"))
+		gone.Leave(0) // closed, but queued still, as in the instant before its end took it out
+		l.mu.Lock()
+		l.quick.Wait(blitz, gone.Code, "SHA256:a")
+		l.mu.Unlock()
+		t1, _ := quick(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz.Control, Swap2: true}, quickSeat("c"))
+		if t1 == gone {
+			t.Fatal("c: seated at a closed table")
+		}
+		l.mu.Lock()
+		l.quick.Wait(blitz, gone.Code, "SHA256:a") // queued before c's
+		l.quick.Leave(t1.Code)
+		l.quick.Wait(blitz, t1.Code, "SHA256:c")
+		l.mu.Unlock()
+		if tb, seat := quick(t, l, blitz, quickSeat("d")); tb != t1 || seat != 1 {
+			t.Errorf("d: seat %d at %v, want the next table, %v", seat, tb, t1)
+		}
+	})
+}
+
+// Players who come to the quick match at once are paired, never each
+// given a table: every table opened is full once all have come.
+func TestLobbyQuickAtOnce(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	w := Setup{Game: Baseball, Control: Control{Base: time.Minute, PerMove: true}}
+	const players = 16
+	tables := make([]*Table, players)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for k := range players {
+		wg.Go(func() {
+			<-start
+			tb, _, err := l.Quick(w, quickSeat(fmt.Sprint("p", k)))
+			if err != nil {
+				t.Error(err)
+			}
+			tables[k] = tb
+		})
+	}
+	close(start)
+	wg.Wait()
+	count := map[*Table]int{}
+	for _, tb := range tables {
+		count[tb]++
+	}
+	if len(count) != players/2 {
+		t.Errorf("%d players at %d tables, want %d", players, len(count), players/2)
+	}
+	for tb, n := range count {
+		if n != 2 || seated(tb, 0) == "" || seated(tb, 1) == "" {
+			t.Errorf("%v: %d players", tb, n)
+		}
+	}
+}
+
+// A pair made by the quick match begins its game in the store, with the
+// options it was made for.
+func TestLobbyQuickKept(t *testing.T) {
+	st := tempStore(t)
+	l := keptLobby(t, st, time.Minute)
+	w := Setup{Game: Omok, Rule: omok.Standard, Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
+		Swap2: true}
+	t1, _ := quick(t, l, w, alice)
+	if tb, seat := quick(t, l, w, bob); tb != t1 || seat != 1 {
+		t.Fatalf("bob: seat %d at %v, want %v", seat, tb, t1)
+	}
+	g := stored(t, st, t1)
+	if g.Rule != "standard" || g.Options != "5+5 swap2" || !g.Rated {
+		t.Errorf("the game kept: rule %q, options %q, rated %v", g.Rule, g.Options, g.Rated)
 	}
 }

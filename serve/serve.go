@@ -31,9 +31,11 @@
 //	archivetext.go   their texts
 //	records.go   the archive's commands: records, record ID
 //	mines.go     a keyed player's minesweeper games in the store
-//	clock.go, offer.go, quickmatch.go   a match's parts, each its own
-//	             state machine (Fischer clocks, offers by consent, pairing),
-//	             tested on their own; the tables do not use them yet
+//	clock.go, offer.go   a match's parts, each its own state machine
+//	             (Fischer clocks, offers by consent), tested on their own;
+//	             the tables do not use them yet
+//	quickmatch.go    the quick match: the queue of tables waiting, and
+//	             Lobby.Quick, which pairs players or opens a table
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
 // (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not
@@ -129,6 +131,11 @@ type Config struct {
 	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
 	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
 	SeatHold         time.Duration // a player who drops keeps their seat this long (DefaultSeatHold)
+	// Controls are the time controls a new table may have, in the order
+	// its question offers them (the -clocks flag): at omok tables the
+	// Fischer ones and none, at baseball tables the ones per move and
+	// none. nil: DefaultControls.
+	Controls []Control
 }
 
 // The defaults of Config's limits.
@@ -173,6 +180,9 @@ func (c Config) withDefaults() Config {
 	if c.Log == nil {
 		c.Log = slog.New(slog.DiscardHandler)
 	}
+	if len(c.Controls) == 0 {
+		c.Controls = DefaultControls()
+	}
 	return c
 }
 
@@ -207,6 +217,7 @@ func New(cfg Config) (*Server, error) {
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Log, lobby: NewLobby(cfg.Log, cfg.SeatHold),
 		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
+	s.lobby.controls = cfg.Controls
 	if cfg.Store != nil {
 		s.lobby.store = cfg.Store
 		if err := s.lobby.restore(context.Background()); err != nil {
@@ -371,6 +382,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	keyFile := fs.String("hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (0600), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
 	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
+	controls := controlList(DefaultControls())
+	fs.Var(&controls, "clocks", "the time controls a new table may have, in the order offered: a comma-separated `list` of none, minutes+seconds such as 3+2 (omok) and a time a guess such as 30s/move (baseball)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
@@ -384,7 +397,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return err
 	}
-	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold}
+	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls}
 	if *allow != "" {
 		if cfg.Allow, err = allowList(*allow); err != nil {
 			return err
@@ -427,6 +440,29 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	defer cancel()
 	_ = srv.Shutdown(sctx)
 	log.Info("stopped")
+	return nil
+}
+
+// controlList is the -clocks flag: the list ParseControls reads, which a
+// bad entry refuses with the flag's usage error.
+type controlList []Control
+
+// String writes the list as the flag takes it.
+func (l *controlList) String() string {
+	w := make([]string, len(*l))
+	for k, c := range *l {
+		w[k] = c.String()
+	}
+	return strings.Join(w, ",")
+}
+
+// Set reads the list, in place of the default one.
+func (l *controlList) Set(s string) error {
+	cs, err := ParseControls(s)
+	if err != nil {
+		return err
+	}
+	*l = cs
 	return nil
 }
 

@@ -2,16 +2,20 @@ package serve
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"termgames/internal/cmdline"
 )
 
 // A player with a key gets the menu in a terminal of their size, under
@@ -399,5 +403,45 @@ func TestSessionLeavesTheTranscript(t *testing.T) {
 	}
 	if screen := c.screen.Text(); !strings.Contains(screen, "Your guess : 123") || c.screen.Mode(1049) {
 		t.Errorf("the main screen after the session:\n%s", screen)
+	}
+}
+
+// The -clocks flag reads the server's list of time controls, which the
+// lobby's tables then offer; a bad list is the command's usage error, one
+// line and status 2, before anything starts. Without the flag or
+// Config.Controls, the default list.
+func TestClocksFlag(t *testing.T) {
+	var l controlList
+	if err := l.Set(" 5+5, none ,30s/move"); err != nil || l.String() != "5+5,none,30s/move" {
+		t.Errorf("read as %q, %v", l.String(), err)
+	}
+	def := controlList(DefaultControls())
+	if def.String() != DefaultControlList {
+		t.Errorf("the default shown as %q, want %q", def.String(), DefaultControlList)
+	}
+	for _, bad := range []string{"", "3+2,,5+5", "3+2,3+2", "30/move", "fast"} {
+		var out, errOut strings.Builder
+		err := Command([]string{"-clocks", bad}, &out, &errOut, nil)
+		var ue cmdline.UsageError
+		if !errors.As(err, &ue) || out.Len() != 0 || errOut.Len() != 0 ||
+			!strings.Contains(err.Error(), `invalid value "`+bad+`" for flag -clocks: `) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("-clocks %q: %v (%T), printed %q %q; want one usage error and nothing printed", bad, err, err, out.String(), errOut.String())
+		}
+	}
+
+	for _, tt := range []struct {
+		controls []Control
+		want     []Control
+	}{
+		{nil, DefaultControls()},
+		{[]Control{{Base: time.Minute, PerMove: true}, {}}, []Control{{Base: time.Minute, PerMove: true}, {}}},
+	} {
+		srv, err := New(Config{HostKey: newSigner(t), NewMenu: gamesMenu, Controls: tt.controls})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(srv.lobby.controls, tt.want) {
+			t.Errorf("Config.Controls %v: the lobby offers %v, want %v", tt.controls, srv.lobby.controls, tt.want)
+		}
 	}
 }

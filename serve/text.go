@@ -2,6 +2,10 @@ package serve
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
 	"termgames/baseball"
 	"termgames/internal/lang"
@@ -74,14 +78,24 @@ type onlineText struct {
 	bbDraw     func(guesses int) string
 	numbers    string // Printf: name, number, name, number
 	hidden     string // a number not shown
+
+	// The questions of a new table and the quick match (online.go).
+	clockHead     []string // the clock question's block before its items
+	clockPrompt   string
+	clockItem     func(c Control) string // a control as the clock question offers it
+	clockShort    func(c Control) string // a control in the list of tables
+	openingMenu   []string
+	openingPrompt string
+	swap2         string // in the list of tables
+	quickFailed   string
 }
 
 const rule28 = "============================"
 
 var koreanText = onlineText{
 	menu: [2][]string{
-		Omok:     {rule28, "온라인 대전 (오목)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 돌아가기", rule28},
-		Baseball: {rule28, "온라인 대전 (숫자 야구)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 돌아가기", rule28},
+		Omok:     {rule28, "온라인 대전 (오목)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 빠른 대전", "6. 돌아가기", rule28},
+		Baseball: {rule28, "온라인 대전 (숫자 야구)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 빠른 대전", "6. 돌아가기", rule28},
 	},
 	prompt:     "원하는 메뉴를 입력하세요 : ",
 	retry:      "다시 입력하세요.",
@@ -152,12 +166,39 @@ var koreanText = onlineText{
 	bbDraw:  func(n int) string { return fmt.Sprintf("무승부! 둘 다 %d번 만에 맞혔습니다.", n) },
 	numbers: "%s: %s   %s: %s",
 	hidden:  "???",
+
+	clockHead:   []string{rule28, "시간 제한을 선택하세요."},
+	clockPrompt: "원하는 시간 제한을 입력하세요 : ",
+	clockItem: func(c Control) string {
+		switch {
+		case !c.Timed():
+			return "없음 (시간 제한 없음)"
+		case c.PerMove:
+			return spellKorean(c.Base) + " (한 번 추측마다)"
+		case c.Increment == 0:
+			return fmt.Sprintf("%v (%s, 추가 시간 없음)", c, spellKorean(c.Base))
+		}
+		return fmt.Sprintf("%v (%s, 한 수마다 +%s)", c, spellKorean(c.Base), spellKorean(c.Increment))
+	},
+	clockShort: func(c Control) string {
+		switch {
+		case !c.Timed():
+			return "시간 제한 없음"
+		case c.PerMove:
+			return spellKorean(c.Base) + "/수"
+		}
+		return c.String()
+	},
+	openingMenu:   []string{rule28, "오프닝을 선택하세요.", "1. 스왑2 (공정한 오프닝, 기본)", "2. 없음 (만든 사람이 흑)", rule28},
+	openingPrompt: "원하는 오프닝을 입력하세요 : ",
+	swap2:         "스왑2",
+	quickFailed:   "빠른 대전을 시작하지 못했습니다. 다시 해 보세요.",
 }
 
 var englishText = onlineText{
 	menu: [2][]string{
-		Omok:     {rule28, "Play online (Omok)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Back", rule28},
-		Baseball: {rule28, "Play online (Number baseball)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Back", rule28},
+		Omok:     {rule28, "Play online (Omok)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Quick match", "6. Back", rule28},
+		Baseball: {rule28, "Play online (Number baseball)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Quick match", "6. Back", rule28},
 	},
 	prompt:     "Enter a menu number : ",
 	retry:      "Please enter again.",
@@ -230,14 +271,42 @@ var englishText = onlineText{
 	},
 	numbers: "%s: %s   %s: %s",
 	hidden:  "???",
+
+	clockHead:   []string{rule28, "Choose the time control."},
+	clockPrompt: "Enter a time control number : ",
+	clockItem: func(c Control) string {
+		switch {
+		case !c.Timed():
+			return "none (no time limit)"
+		case c.PerMove:
+			return spellEnglish(c.Base) + " (per guess)"
+		case c.Increment == 0:
+			return fmt.Sprintf("%v (%s, no increment)", c, spellEnglish(c.Base))
+		}
+		return fmt.Sprintf("%v (%s, +%s a move)", c, spellEnglish(c.Base), spellEnglish(c.Increment))
+	},
+	clockShort: func(c Control) string {
+		if !c.Timed() {
+			return "no clock"
+		}
+		return c.String()
+	},
+	openingMenu:   []string{rule28, "Choose the opening.", "1. Swap2 (a fair opening; the default)", "2. None (the host plays black)", rule28},
+	openingPrompt: "Enter an opening number : ",
+	swap2:         "swap2",
+	quickFailed:   "The quick match could not be made. Please try again.",
 }
 
 // listing is a line of the list of tables: the game's rule, or the game
-// where it has but one.
+// where it has but one, with its clock and swap2.
 func (t *onlineText) listing(li Listing) string {
 	game, state := t.ruleName[li.Rule], t.open
 	if game == "" {
 		game = t.title[li.Game]
+	}
+	game += ", " + t.clockShort(li.Setup.Control)
+	if li.Setup.Swap2 {
+		game += ", " + t.swap2
 	}
 	if li.Playing {
 		state = t.playing
@@ -265,4 +334,37 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// clockMenu is the clock question's block: a numbered item a control.
+func (t *onlineText) clockMenu(cs []Control) []string {
+	block := slices.Clone(t.clockHead)
+	for k, c := range cs {
+		block = append(block, fmt.Sprintf("%d. %s", k+1, t.clockItem(c)))
+	}
+	return append(block, rule28)
+}
+
+// spellKorean writes a time as the clock question says it: "3분",
+// "1분 30초", "0.5초".
+func spellKorean(d time.Duration) string { return spell(d, "시간", "분", "초", "") }
+
+// spellEnglish writes it in English: "3 min", "1 min 30 s", "0.5 s".
+func spellEnglish(d time.Duration) string { return spell(d, "h", "min", "s", " ") }
+
+// spell writes d in hours, minutes and seconds, each unit after its
+// number with sep between, the seconds with their fraction; none of a
+// unit is left out, and a time of nothing is 0 seconds.
+func spell(d time.Duration, hours, minutes, seconds, sep string) string {
+	var w []string
+	if h := d / time.Hour; h > 0 {
+		w = append(w, strconv.FormatInt(int64(h), 10)+sep+hours)
+	}
+	if m := d % time.Hour / time.Minute; m > 0 {
+		w = append(w, strconv.FormatInt(int64(m), 10)+sep+minutes)
+	}
+	if s := d % time.Minute; s > 0 || len(w) == 0 {
+		w = append(w, strconv.FormatFloat(s.Seconds(), 'f', -1, 64)+sep+seconds)
+	}
+	return strings.Join(w, " ")
 }
