@@ -137,8 +137,8 @@ func quick(t *testing.T, l *Lobby, w Setup, p Seat) (*Table, int) {
 	return tb, seat
 }
 
-// seated reports whether seat is taken at tb, and by whom.
-func seated(tb *Table, seat int) string {
+// seatedBy reports whether seat is taken at tb, and by whom.
+func seatedBy(tb *Table, seat int) string {
 	st, _ := tb.State()
 	if !st.Seats[seat].Taken {
 		return ""
@@ -156,18 +156,18 @@ func TestLobbyQuick(t *testing.T) {
 	t.Run("two paired, a third waits", func(t *testing.T) {
 		l := NewLobby(discard(), time.Minute)
 		t1, s1 := quick(t, l, blitz, quickSeat("a"))
-		if s1 != 0 || seated(t1, 1) != "" || l.Tables(Omok)[0].Setup != blitz {
+		if s1 != 0 || seatedBy(t1, 1) != "" || l.Tables(Omok)[0].Setup != blitz {
 			t.Fatalf("the first: seat %d, at %+v", s1, l.Tables(Omok))
 		}
 		t2, s2 := quick(t, l, blitz, quickSeat("b"))
-		if t2 != t1 || s2 != 1 || seated(t1, 0) != "a" || seated(t1, 1) != "b" {
+		if t2 != t1 || s2 != 1 || seatedBy(t1, 0) != "a" || seatedBy(t1, 1) != "b" {
 			t.Fatalf("the second: %v seat %d; want %v seat 1", t2, s2, t1)
 		}
 		if err := t1.Move(0, "h8"); err != nil {
 			t.Errorf("the game paired is not on: %v", err)
 		}
 		t3, s3 := quick(t, l, blitz, quickSeat("c"))
-		if t3 == t1 || s3 != 0 || seated(t3, 1) != "" {
+		if t3 == t1 || s3 != 0 || seatedBy(t3, 1) != "" {
 			t.Fatalf("the third: %v seat %d; want a table of their own", t3, s3)
 		}
 		if li := l.Tables(Omok); len(li) != 2 || li[0].Code != t3.Code || li[0].Playing || !li[1].Playing {
@@ -234,7 +234,7 @@ func TestLobbyQuick(t *testing.T) {
 		if t2 == t1 || seat != 0 {
 			t.Fatalf("b: seat %d at %v, the table a left", seat, t2)
 		}
-		if st, _ := t1.State(); !st.Outcome.Over || seated(t1, 1) != "" {
+		if st, _ := t1.State(); !st.Outcome.Over || seatedBy(t1, 1) != "" {
 			t.Errorf("the table a left: %+v", st.Outcome)
 		}
 	})
@@ -289,7 +289,7 @@ func TestLobbyQuickAtOnce(t *testing.T) {
 		t.Errorf("%d players at %d tables, want %d", players, len(count), players/2)
 	}
 	for tb, n := range count {
-		if n != 2 || seated(tb, 0) == "" || seated(tb, 1) == "" {
+		if n != 2 || seatedBy(tb, 0) == "" || seatedBy(tb, 1) == "" {
 			t.Errorf("%v: %d players", tb, n)
 		}
 	}

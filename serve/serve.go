@@ -31,9 +31,12 @@
 //	archivetext.go   their texts
 //	records.go   the archive's commands: records, record ID
 //	mines.go     a keyed player's minesweeper games in the store
-//	clock.go, offer.go   a match's parts, each its own state machine
-//	             (Fischer clocks, offers by consent), tested on their own;
-//	             the tables do not use them yet
+//	setup.go     what a table is opened for: game, rule, clock, swap2
+//	match.go     a table's match beside its game: the clock at the table,
+//	             the offers as moves, the rematch
+//	clock.go, offer.go   the match's parts, each its own state machine
+//	             (Fischer and per-move clocks, offers by consent)
+//	matchtext.go     what the table screens say of the match
 //	quickmatch.go    the quick match: the queue of tables waiting, and
 //	             Lobby.Quick, which pairs players or opens a table
 //
