@@ -245,10 +245,10 @@ func (b *tableBase) offerLine() string {
 
 // clockLine is the line of both seats' times at now, the one to move
 // running down, and the delay until it next changes; "" and 0 at a table
-// with no clock.
+// with no clock. A table waiting for a player shows its control so.
 func (b *tableBase) clockLine(now time.Time) (string, time.Duration) {
 	c := b.st.Clock
-	if !c.Timed() || !b.st.Seats[1].Taken {
+	if !c.Timed() {
 		return "", 0
 	}
 	left, next := c.LeftAt(now)
