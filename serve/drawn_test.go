@@ -10,31 +10,44 @@ import (
 )
 
 // The rows an omok table's screen keeps and builds again in part are the
-// rows it would build from scratch: random games, random cursor moves,
-// every frame compared, text and style, with a screen made afresh.
+// rows it would build from scratch: random games (with swap2 at half the
+// tables that allow it, its choices among the moves), random cursor
+// moves, every frame compared, text and style, with a screen made afresh.
 func TestOmokTableRowsAsFromScratch(t *testing.T) {
 	size := console.Size{Width: 100, Height: 30}
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		l := NewLobby(discard(), time.Minute)
 		rule := omok.Rule(rng.IntN(4))
-		tb := l.Open(Setup{Game: Omok, Rule: rule}, Seat{Name: "a"})
+		tb := l.Open(Setup{Game: Omok, Rule: rule, Swap2: rng.IntN(2) == 0}, Seat{Name: "a"})
 		o := newOnline(l, Player{Name: "a", Width: narrow})
 		screen := func(seat int) *omokTable {
 			d := console.NewDriver(newTableScreen(o, tb, seat, nil), size)
 			d.Hold = true // no waits: the test says when the table changed
 			return d.Screen().(*omokTable)
 		}
-		kept := []*omokTable{screen(0), screen(-1)}
+		// A player's screen, the host's from before the join or the
+		// other's, and a watcher's.
+		kept := []*omokTable{screen(-1)}
+		if seed%2 == 0 {
+			kept = append(kept, screen(0))
+		}
 		l.Join(tb.Code, Omok, Seat{Name: "b"})
+		if seed%2 == 1 {
+			kept = append(kept, screen(1))
+		}
 		for step := range 120 {
 			switch rng.IntN(3) {
 			case 0:
 				p := omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
 				st, _ := tb.State()
-				_ = tb.Move(int(st.View.(*omok.Position).Turn)-1, omok.PointName(p, 15))
+				v, move := st.View.(*OmokView), omok.PointName(p, 15)
+				if v.Opening != nil && rng.IntN(2) == 0 {
+					move = swap2Keys[rng.IntN(3)].String()
+				}
+				_ = tb.Move(v.Turn, move)
 			default:
-				kept[0].cursor = omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
+				kept[1].cursor = omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
 			}
 			for _, k := range kept {
 				k.refresh()

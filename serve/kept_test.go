@@ -182,7 +182,7 @@ func TestGameKeptMoveByMove(t *testing.T) {
 	}
 	st.before = func(m store.Move) {
 		s, _ := tb.State()
-		if moves := s.View.(*omok.Position).Moves; moves != len(stored(t, st, tb).Moves) {
+		if moves := s.View.(*OmokView).Moves; moves != len(stored(t, st, tb).Moves) {
 			t.Errorf("move %q: the screens show %d moves before the store has it", m.Text, moves)
 		}
 		if s.Outcome.Over {
@@ -285,7 +285,7 @@ func TestMovePendingWhileKept(t *testing.T) {
 	if err := tb.Move(1, "i8"); !errors.Is(err, ErrNotYourTurn) {
 		t.Errorf("2P while 1P's move is kept: %v", err)
 	}
-	if s, _ := tb.State(); s.View.(*omok.Position).Moves != 0 {
+	if s, _ := tb.State(); s.View.(*OmokView).Moves != 0 {
 		t.Errorf("the move shows before it is kept")
 	}
 	st.mu.Lock()
@@ -295,7 +295,7 @@ func TestMovePendingWhileKept(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	if s, _ := tb.State(); s.View.(*omok.Position).Moves != 1 {
+	if s, _ := tb.State(); s.View.(*OmokView).Moves != 1 {
 		t.Errorf("the move kept does not show")
 	}
 	if err := tb.Move(1, "i8"); err != nil {
@@ -527,7 +527,7 @@ func TestTablesBroughtBack(t *testing.T) {
 		t.Fatalf("alice's key does not put her back: %v %d %v", back, seat, ok)
 	}
 	s, _ := back.State()
-	if v := s.View.(*omok.Position); v.Moves != 4 || v.At(omok.Point{Row: 7, Col: 7}) != omok.P1 {
+	if v := s.View.(*OmokView); v.Moves != 4 || v.At(omok.Point{Row: 7, Col: 7}) != omok.P1 {
 		t.Fatalf("the position brought back: %d moves", v.Moves)
 	}
 	if s.Seats[1].Present != 0 || s.HoldEnds.IsZero() {

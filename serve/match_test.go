@@ -154,7 +154,7 @@ func TestTakeback(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _ = tb.State()
-	if n := s.View.(*omok.Position).Moves; n != 1 || s.OfferOpen || s.Clock.Running != 1 {
+	if n := s.View.(*OmokView).Moves; n != 1 || s.OfferOpen || s.Clock.Running != 1 {
 		t.Fatalf("taken back: %d stones, offer open %v, clock of seat %d", n, s.OfferOpen, s.Clock.Running)
 	}
 	if left, _ := s.Clock.LeftAt(ft.Now()); left[0] != 3*time.Minute+time.Second-4*time.Second {
@@ -172,7 +172,7 @@ func TestTakeback(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if s, _ := tb.State(); s.View.(*omok.Position).Moves != 2 {
+	if s, _ := tb.State(); s.View.(*OmokView).Moves != 2 {
 		t.Errorf("declined takebacks took a stone away")
 	}
 	if err := tb.Move(1, moveOfferTakeback); !errors.Is(err, ErrNotAsked) {

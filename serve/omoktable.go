@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
+	"strings"
 
 	"termgames/console"
 	"termgames/omok"
@@ -33,9 +35,12 @@ type omokTable struct {
 	drawn  drawnRows
 }
 
-// board is the position the screen draws: the table's view, taken with
-// its State.
-func (s *omokTable) board() *omok.Position { return s.st.View.(*omok.Position) }
+// game is the game the screen draws: the table's view, taken with its
+// State.
+func (s *omokTable) game() *OmokView { return s.st.View.(*OmokView) }
+
+// board is the position the screen draws.
+func (s *omokTable) board() *omok.Position { return s.game().Position }
 
 // Update moves the cursor and places stones through the table, and builds
 // again the rows that changed, for View to draw.
@@ -69,8 +74,25 @@ func (s *omokTable) update(ev console.Event) console.Screen {
 		move(0, 1)
 	case ev.IsKey(console.KeyEnter) || ev.IsRune(' '):
 		return s.move(s, omok.PointName(s.cursor, n))
+	case s.game().Opening != nil && (ev.IsRune('1') || ev.IsRune('2') || ev.IsRune('3')):
+		return s.move(s, s.keyChoice(int(ev.Rune-'1')).String())
 	}
 	return s
+}
+
+// swap2Keys are the choices of swap2 by their keys 1, 2, 3, as the
+// responder has them (omok.Swap2Turn.Choices).
+var swap2Keys = [3]omok.Choice{omok.PlayWhite, omok.PlayBlack, omok.PlaceTwo}
+
+// keyChoice is the choice of key k (0 for the key 1) in swap2's opening:
+// the kth of the choices offered now, and when none is (a stone is
+// asked, or the opener has but two) the responder's kth, which the table
+// then refuses with the rules' reason.
+func (s *omokTable) keyChoice(k int) omok.Choice {
+	if cs := s.game().Opening.Choices; k < len(cs) {
+		return cs[k]
+	}
+	return swap2Keys[k]
 }
 
 // refusal is the line that explains a move the table refused.
@@ -89,6 +111,8 @@ func (s *omokTable) refusal(err error) string {
 		return s.txt.occupied
 	case errors.Is(err, ErrWaiting):
 		return fmt.Sprintf(s.txt.waiting, s.t.Code)
+	case errors.Is(err, omok.ErrStoneAsked), errors.Is(err, omok.ErrChoiceAsked), errors.Is(err, omok.ErrNotOffered):
+		return s.swap2Refusal(err)
 	}
 	return s.txt.notYours
 }
@@ -163,8 +187,8 @@ func (s *omokTable) redraw() {
 
 // myTurn reports whether the player is to move now.
 func (s *omokTable) myTurn() bool {
-	v := s.board()
-	return s.seat >= 0 && !s.st.Outcome.Over && s.st.Seats[1].Taken && int(v.Turn) == s.seat+1
+	v := s.game()
+	return s.seat >= 0 && !s.st.Outcome.Over && s.st.Seats[1].Taken && v.Turn == s.seat
 }
 
 // rowChanged reports whether row r of the board looks different in b than
@@ -181,13 +205,20 @@ func rowChanged(a, b *omok.Position, r int) bool {
 
 // boardRow builds row r of the board, as omok's own screen does, and
 // the panel's spans beside it. The forbidden points show to the player to
-// move and to the watchers; the cursor, to a player while the game is on.
+// move and to the watchers; the cursor, to a player while the game is on,
+// as the player's stone, or in swap2's opening the stone asked (none
+// while a choice is).
 func (s *omokTable) boardRow(r int) []console.Span {
-	v := s.board()
+	g := s.game()
+	v := g.Position
 	panel := s.drawn.panel[r]
 	look := omok.RowLook{Glyphs: s.glyphs, Forbidden: s.myTurn() || s.seat < 0, Cursor: s.cursor}
-	if s.seat >= 0 && !s.st.Outcome.Over {
-		look.CursorStone = omok.Stone(s.seat + 1)
+	switch {
+	case s.seat < 0 || s.st.Outcome.Over:
+	case g.Opening != nil:
+		look.CursorStone = g.Opening.Stone
+	default:
+		look.CursorStone = g.Colour(s.seat)
 	}
 	row := omok.AppendRow(make([]console.Span, 0, v.Size+len(panel)), v, r, look)
 	return append(row, panel...)
@@ -196,7 +227,8 @@ func (s *omokTable) boardRow(r int) []console.Span {
 // panel returns the spans beside each of the n rows of the board: the
 // table's facts, and the keys.
 func (s *omokTable) panel(n int) [][]console.Span {
-	t, v, w := s.txt, s.board(), s.o.p.Width
+	t, g, w := s.txt, s.game(), s.o.p.Width
+	v := g.Position
 	col := 2*n + panelGap
 	rows := make([][]console.Span, n)
 	put := func(row int, spans ...console.Span) {
@@ -209,7 +241,7 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+t.ruleName[v.Rule.String()])
 	for i := range 2 { // each stone in its own two columns, as on the board
 		put(2+i, console.Span{Col: col, Text: fmt.Sprintf("%dP", i+1)},
-			console.Span{Col: col + 3, Text: console.Pad(w, s.glyphs.Stones[i+1], 2)},
+			console.Span{Col: col + 3, Text: console.Pad(w, s.seatGlyph(g, i), 2)},
 			console.Span{Col: col + 6, Text: s.seatName(i)})
 	}
 	text(4, fmt.Sprintf(t.watchers, s.st.Watchers)+"  "+s.rated())
@@ -220,9 +252,12 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	if s.resume != "" {
 		text(7, fmt.Sprintf(t.resume, s.resume))
 	}
-	keys := append(slices.Clip(t.panel), s.mt.keys...)
-	if s.seat < 0 {
+	keys := append(slices.Clip(t.panel), s.mt.keys...) // the offers' keys
+	switch {
+	case s.seat < 0:
 		keys = []string{t.watching}
+	case g.Opening != nil: // nothing is offered during swap2's opening
+		keys = append(slices.Clip(t.panel), t.s2Key)
 	}
 	for i, k := range keys {
 		text(9+i, k)
@@ -230,11 +265,25 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	return rows
 }
 
+// unsettled stands for the stone of a seat while swap2 has not settled
+// the colours.
+const unsettled = "?"
+
+// seatGlyph is the stone seat i plays, as the board draws it, or
+// unsettled.
+func (s *omokTable) seatGlyph(g *OmokView, i int) string {
+	c := g.Colour(i)
+	if c == omok.Empty {
+		return unsettled
+	}
+	return s.glyphs.Stones[c]
+}
+
 // drawLines writes the three lines under the board: whose turn it is (or
 // how the game ended), what to do (or that a seat is away, or that the
 // game could not be saved), and a message or the question.
 func (s *omokTable) drawLines(f *console.Frame, row int) {
-	t, v := s.txt, s.board()
+	t, v := s.txt, s.game()
 	now := s.now()
 	away, next := s.away(now)
 	clock, tick := s.clockLine(now)
@@ -250,10 +299,13 @@ func (s *omokTable) drawLines(f *console.Frame, row int) {
 		return
 	case !s.st.Seats[1].Taken:
 		f.Line(row, fmt.Sprintf(t.waiting, s.t.Code))
-	case s.seat >= 0 && int(v.Turn) == s.seat+1:
+	case v.Opening != nil:
+		f.Line(row, s.swap2Line(v.Opening))
+	case v.Turn < 0: // the board is over, and the table shows it in a moment
+	case s.seat >= 0 && v.Turn == s.seat:
 		f.Line(row, fmt.Sprintf(t.yourTurn, s.seat+1))
 	default:
-		f.Line(row, fmt.Sprintf(t.turn, int(v.Turn), s.st.Seats[int(v.Turn)-1].Name))
+		f.Line(row, fmt.Sprintf(t.turn, v.Turn+1, s.st.Seats[v.Turn].Name))
 	}
 	switch {
 	case away != "":
@@ -263,7 +315,7 @@ func (s *omokTable) drawLines(f *console.Frame, row int) {
 	case s.seat < 0:
 		f.Line(row+1, t.watching)
 	case s.st.Seats[1].Taken:
-		f.Line(row+1, t.move)
+		f.Line(row+1, s.todo(v))
 	}
 	if s.confirm {
 		q := t.confirm
@@ -281,3 +333,61 @@ func (s *omokTable) drawLines(f *console.Frame, row int) {
 
 // clockRow is the panel's row of the clock, under the resume code.
 const clockRow = 8
+
+// swap2Line is the line that says, on every screen of the table, what
+// swap2's opening waits for: whose stone, of which colour, or whose
+// choice, among what.
+func (s *omokTable) swap2Line(o *Swap2View) string {
+	t, name := s.txt, s.st.Seats[o.By].Name
+	if o.Stone != omok.Empty {
+		return fmt.Sprintf(t.s2Place, name, t.s2Colour[o.Stone], o.Nth, o.Of)
+	}
+	return fmt.Sprintf(t.s2Choose, name, s.choiceList(o.Choices))
+}
+
+// todo is the line that tells a player what to do: place a stone, or in
+// swap2's opening choose with the keys, or wait for the other's choice.
+func (s *omokTable) todo(v *OmokView) string {
+	o := v.Opening
+	switch {
+	case o == nil || o.Stone != omok.Empty:
+		return s.txt.move
+	case o.By == s.seat:
+		return fmt.Sprintf(s.txt.s2Pick, choiceKeys(o.Choices))
+	}
+	return fmt.Sprintf(s.txt.s2Picking, s.st.Seats[o.By].Name)
+}
+
+// swap2Refusal is the line that explains an action swap2's opening
+// refused: a stone asked, a choice asked, or a choice not offered.
+func (s *omokTable) swap2Refusal(err error) string {
+	t, o := s.txt, s.game().Opening
+	stone := errors.Is(err, omok.ErrStoneAsked)
+	switch {
+	case o == nil || stone != (o.Stone != omok.Empty):
+		return "" // the opening went on meanwhile: the lines above say it
+	case stone:
+		return fmt.Sprintf(t.s2Stone, t.s2Colour[o.Stone])
+	case errors.Is(err, omok.ErrChoiceAsked):
+		return fmt.Sprintf(t.s2NoStone, s.choiceList(o.Choices))
+	}
+	return fmt.Sprintf(t.s2Offered, s.choiceList(o.Choices))
+}
+
+// choiceList writes choices with their keys: "1. 백  2. 흑  3. 두 개 더".
+func (s *omokTable) choiceList(cs []omok.Choice) string {
+	words := make([]string, len(cs))
+	for k, c := range cs {
+		words[k] = fmt.Sprintf("%d. %s", k+1, s.txt.s2Choice[c])
+	}
+	return strings.Join(words, "  ")
+}
+
+// choiceKeys writes the keys of choices: "1, 2, 3".
+func choiceKeys(cs []omok.Choice) string {
+	keys := make([]string, len(cs))
+	for k := range cs {
+		keys[k] = strconv.Itoa(k + 1)
+	}
+	return strings.Join(keys, ", ")
+}

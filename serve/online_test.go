@@ -510,7 +510,7 @@ func TestQuickMatchMenu(t *testing.T) {
 	ask(t, alice, "", "상대를 기다리는 중입니다")
 	bob := menuScreen(l, quickSeat("bob"), Omok, nil)
 	quickly(bob, "5\r1\r2\r", "입력하세요 : 2")
-	ask(t, bob, "", "2P ●  bob (나)", "", "1P ○  alice")
+	ask(t, bob, "", "2P ?  bob (나)", "", "1P ?  alice") // swap2 settles the colours
 	li := l.Tables(Omok)
 	if len(li) != 1 || !li[0].Playing || li[0].Setup != (Setup{Game: Omok, Rule: omok.Freestyle,
 		Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, Swap2: true}) {

@@ -9,6 +9,7 @@ import (
 
 	"termgames/baseball"
 	"termgames/internal/lang"
+	"termgames/omok"
 )
 
 // onlineText is every line the online screens show, in one language,
@@ -88,6 +89,18 @@ type onlineText struct {
 	openingPrompt string
 	swap2         string // in the list of tables
 	quickFailed   string
+
+	// Swap2 (omoktable.go).
+	s2Place   string    // Printf: name, colour, nth, of: whose stone the opening asks
+	s2Choose  string    // Printf: name, the choices: whose choice it asks
+	s2Colour  [3]string // by omok.Stone: the colour of a stone
+	s2Choice  [4]string // by omok.Choice: a choice, after its key
+	s2Pick    string    // Printf: the keys: what the chooser does
+	s2Picking string    // Printf: name: what the other does meanwhile
+	s2Key     string    // the panel's line of the keys of the choices
+	s2Stone   string    // Printf: colour: a choice made when a stone is asked
+	s2NoStone string    // Printf: the choices: a stone placed when a choice is asked
+	s2Offered string    // Printf: the choices: a choice not offered
 }
 
 const rule28 = "============================"
@@ -193,6 +206,18 @@ var koreanText = onlineText{
 	openingPrompt: "원하는 오프닝을 입력하세요 : ",
 	swap2:         "스왑2",
 	quickFailed:   "빠른 대전을 시작하지 못했습니다. 다시 해 보세요.",
+
+	// Swap2.
+	s2Place:   "스왑2: %s 님이 %s을 놓을 차례입니다 (%[4]d개 중 %[3]d번째)",
+	s2Choose:  "스왑2: %s 님의 선택: %s",
+	s2Colour:  [3]string{omok.P1: "흑", omok.P2: "백"},
+	s2Choice:  [4]string{omok.PlayWhite: "백", omok.PlayBlack: "흑", omok.PlaceTwo: "두 개 더"},
+	s2Pick:    "%s 중 하나를 누르세요. 백, 흑은 내가 둘 색입니다.",
+	s2Picking: "%s 님이 고르는 중입니다. 기다려 주세요.",
+	s2Key:     "1, 2, 3 : 스왑2 고르기",
+	s2Stone:   "지금은 %s을 놓을 차례입니다. Enter로 놓으세요.",
+	s2NoStone: "돌을 놓지 말고 고르세요: %s",
+	s2Offered: "고를 수 있는 것: %s",
 }
 
 var englishText = onlineText{
@@ -295,6 +320,18 @@ var englishText = onlineText{
 	openingPrompt: "Enter an opening number : ",
 	swap2:         "swap2",
 	quickFailed:   "The quick match could not be made. Please try again.",
+
+	// Swap2.
+	s2Place:   "Swap2: %s to place %s (stone %d of %d)",
+	s2Choose:  "Swap2: %s's choice: %s",
+	s2Colour:  [3]string{omok.P1: "black", omok.P2: "white"},
+	s2Choice:  [4]string{omok.PlayWhite: "white", omok.PlayBlack: "black", omok.PlaceTwo: "two more"},
+	s2Pick:    "Press %s. White or black: the colour you play.",
+	s2Picking: "%s is choosing. Please wait.",
+	s2Key:     "1, 2, 3 : swap2 choice",
+	s2Stone:   "Place a %s stone now, with Enter.",
+	s2NoStone: "Choose now, no stone: %s",
+	s2Offered: "The choices are: %s",
 }
 
 // listing is a line of the list of tables: the game's rule, or the game
