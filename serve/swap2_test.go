@@ -26,12 +26,13 @@ var (
 	moreStones = []act{{1, "k11"}, {1, "l12"}}
 )
 
-// swap2Table opens a freestyle table with swap2, alice the host (the
-// opener), and seats bob (the responder).
+// swap2Table opens a freestyle table with swap2 and a 3+2 clock on fake
+// time, alice the host (the opener), and seats bob (the responder).
 func swap2Table(t *testing.T) *Table {
 	t.Helper()
 	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Swap2: true}, Seat{Name: "alice"})
+	l.setTime(newFakeTime())
+	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz3, Swap2: true}, Seat{Name: "alice"})
 	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "bob"}); err != nil {
 		t.Fatal(err)
 	}
@@ -111,6 +112,9 @@ func TestSwap2ChoicesAtTable(t *testing.T) {
 				if _, choice := omok.ParseChoice(a.move); choice != (v.Opening.Stone == omok.Empty) {
 					t.Fatalf("before %q the opening asks %+v", a.move, v.Opening)
 				}
+				if st, _ := tb.State(); st.Clock.Running != a.seat {
+					t.Fatalf("before %dP %q the clock of seat %d runs", a.seat+1, a.move, st.Clock.Running)
+				}
 				if v.Opening.Stone != omok.Empty {
 					stones++
 					if want := omok.Stone(2 - stones%2); v.Opening.Stone != want {
@@ -135,6 +139,9 @@ func TestSwap2ChoicesAtTable(t *testing.T) {
 			}
 			if v.Turn != white || v.Moves != stones || v.Position.Turn != omok.P2 {
 				t.Fatalf("after the opening: %dP to move, %d stones; want white, %dP, and %d stones", v.Turn+1, v.Moves, white+1, stones)
+			}
+			if st, _ := tb.State(); st.Clock.Running != white {
+				t.Errorf("after the opening the clock of seat %d runs, want white's, %d", st.Clock.Running, white)
 			}
 			tb.mu.Lock()
 			offers := tb.rules.Offers()
