@@ -46,26 +46,19 @@ func pragma(t *testing.T, s *Store, name string) int64 {
 // tables are the tables of the store's file.
 func tables(t *testing.T, s *Store) string {
 	t.Helper()
-	rows, err := s.r.QueryContext(ctx, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var names []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			t.Fatal(err)
-		}
-		names = append(names, name)
-	}
-	return strings.Join(names, " ")
+	return names(t, s, "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
 }
 
 // columns are the columns of table in the store's file.
 func columns(t *testing.T, s *Store, table string) string {
 	t.Helper()
-	rows, err := s.r.QueryContext(ctx, "SELECT name FROM pragma_table_info(?) ORDER BY cid", table)
+	return names(t, s, "SELECT name FROM pragma_table_info(?) ORDER BY cid", table)
+}
+
+// names are the names query lists, one a row, joined by spaces.
+func names(t *testing.T, s *Store, query string, args ...any) string {
+	t.Helper()
+	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,6 +70,9 @@ func columns(t *testing.T, s *Store, table string) string {
 			t.Fatal(err)
 		}
 		names = append(names, name)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
 	}
 	return strings.Join(names, " ")
 }
