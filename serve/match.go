@@ -168,20 +168,17 @@ func (t *Table) flagFell(n int) {
 	t.write.Lock()
 	defer t.write.Unlock()
 	t.mu.Lock()
-	if t.flagN != n || t.outcome.Over {
-		t.mu.Unlock()
-		return
-	}
 	seat, _, fallen := t.clock.Flagged(t.lobby.now())
-	if !fallen || t.pending[seat] {
-		if !fallen {
-			t.armFlagLocked() // the timer came early
-		}
+	switch {
+	case t.flagN != n || t.outcome.Over:
+	case !fallen:
+		t.armFlagLocked() // the timer came early
+	case !t.pending[seat]:
 		t.mu.Unlock()
+		t.timeUp()
 		return
 	}
 	t.mu.Unlock()
-	t.end(Outcome{Over: true, Winner: 1 - seat, How: "time"})
 }
 
 // timeUp ends the game on time, when the seat to move has run out; write

@@ -679,10 +679,12 @@ type State struct {
 	Answer    Offer
 	AnswerYes bool
 	Answered  bool
-	// Rematch is which seats asked for another game, once over; Games
-	// counts the games played at the table before this one.
-	Rematch [2]bool
-	Games   int
+	// Rematchable: the game is over and may be played again (both
+	// players are still at the table); Rematch is which seats asked.
+	// Games counts the games played at the table before this one.
+	Rematchable bool
+	Rematch     [2]bool
+	Games       int
 }
 
 // State returns the table as it is, and the channel that closes at its next
@@ -693,7 +695,7 @@ func (t *Table) State() (State, <-chan struct{}) {
 	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
 		Rated: t.ratedLocked(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first,
 		Clock: t.clockLocked(t.lobby.now()), Offers: t.rules.Offers() && !t.outcome.Over && t.seats[1].Taken,
-		Rematch: t.again, Games: t.games, Answer: t.answer, AnswerYes: t.answerYes, Answered: t.answered}
+		Rematchable: t.rematchableLocked(), Rematch: t.again, Games: t.games, Answer: t.answer, AnswerYes: t.answerYes, Answered: t.answered}
 	st.Offer, st.OfferOpen = t.offers.Open()
 	for i := range t.seats {
 		st.Seats[i].Resume = "" // a screen asks for its own: ResumeCode

@@ -130,7 +130,7 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 	}
 	switch {
 	case b.st.Outcome.Over:
-		if (ev.IsRune('r') || ev.IsRune('R')) && b.mayRematch() {
+		if (ev.IsRune('r') || ev.IsRune('R')) && b.seat >= 0 && b.st.Rematchable {
 			t, seat := b.t, b.seat
 			b.msg = ""
 			return console.Do(self, func(context.Context) any { return moved{t, t.Rematch(seat)} }), true
@@ -195,31 +195,23 @@ func (b *tableBase) matchRefusal(err error) string {
 	return ""
 }
 
-// mayRematch reports whether the player may ask for a rematch: the game
-// was played to its end between two players still at the table.
-func (b *tableBase) mayRematch() bool {
-	o := b.st.Outcome
-	return b.seat >= 0 && o.Over && o.How != "left" && o.How != store.Void &&
-		b.st.Seats[0].Present > 0 && b.st.Seats[1].Present > 0
-}
-
 // endLine is the line under the result: the keys of a rematch and where
-// it stands, or any key back to the menu.
+// it stands, or that the other player left, or any key back to the menu.
 func (b *tableBase) endLine() string {
-	other := 1 - b.seat
+	st, other := b.st, 1-b.seat
 	switch {
-	case b.st.Outcome.How == "left" || b.st.Outcome.How == store.Void:
-		return b.txt.anyKey
-	case b.seat < 0:
+	case st.Rematchable && b.seat < 0:
 		return b.mt.watchEnd
-	case b.st.Seats[other].Present == 0:
-		return b.mt.otherLeft
-	case b.st.Rematch[b.seat]:
+	case st.Rematchable && st.Rematch[b.seat]:
 		return b.mt.asked
-	case b.st.Rematch[other]:
-		return fmt.Sprintf(b.mt.wants, b.st.Seats[other].Name)
+	case st.Rematchable && st.Rematch[other]:
+		return fmt.Sprintf(b.mt.wants, st.Seats[other].Name)
+	case st.Rematchable:
+		return b.mt.rematch
+	case b.seat >= 0 && st.Outcome.How != "left" && st.Outcome.How != store.Void:
+		return b.mt.otherLeft
 	}
-	return b.mt.rematch
+	return b.txt.anyKey
 }
 
 // offerLine says the offer waiting for its answer, as each sees it, or
