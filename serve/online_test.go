@@ -327,7 +327,18 @@ func TestOnlineBaseballGame(t *testing.T) {
 	for _, c := range []*client{alice, bob} {
 		c.waitFor("Draw! Both found it in 2 guesses.")
 		c.waitFor("alice: 123   bob: 456")
+		c.waitFor("r : rematch (the other guesses first)   any other key : menu")
 	}
+	// A rematch: bob guesses first now.
+	alice.send("r")
+	bob.waitFor("alice wants a rematch.")
+	bob.send("r")
+	alice.waitFor("Choose your number")
+	alice.send("123\r")
+	bob.waitFor("Choose your number")
+	bob.send("456\r")
+	alice.waitFor("bob to move")
+	bob.waitFor("Guess the other's number")
 }
 
 // The list shows the open tables, and a table's screen is not closed for

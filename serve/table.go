@@ -207,7 +207,7 @@ func (b *tableBase) endLine() string {
 	case st.Rematchable && st.Rematch[other]:
 		return fmt.Sprintf(b.mt.wants, st.Seats[other].Name)
 	case st.Rematchable:
-		return b.mt.rematch
+		return b.mt.rematch[b.t.Game]
 	case b.seat >= 0 && st.Outcome.How != "left" && st.Outcome.How != store.Void:
 		return b.mt.otherLeft
 	}
