@@ -22,8 +22,13 @@ func (g *omokGame) screen(b tableBase) console.Screen {
 	return s.arm(s)
 }
 
-// panelGap is the space between the board and the panel beside it.
-const panelGap = 4
+// panelGap is the space between the board and the panel beside it, and
+// panelWidth the panel's widest line: the clock of a 10+10 table in
+// Korean, "남은 시간  1P 10:00  2P 10:00".
+const (
+	panelGap   = 4
+	panelWidth = 30
+)
 
 // omokTable is an omok table's screen: the board with the player's cursor,
 // the panel (the table, both players, the moves, the resume code), and the
@@ -126,7 +131,7 @@ func (s *omokTable) View(size console.Size) console.Frame {
 		f.SetRow(r, row)
 	}
 	s.drawLines(&f, n)
-	f.Label(langOf(s.txt), console.Size{Width: 2*n + panelGap + 26, Height: n + 3})
+	f.Label(langOf(s.txt), console.Size{Width: 2*n + panelGap + panelWidth, Height: n + 3})
 	return f
 }
 
