@@ -246,7 +246,9 @@ func benchConnect(tb testing.TB, addr, user string, auth []gossh.AuthMethod) *be
 // Each load runs twice, side by side: without a store, and with the
 // store on (store=on: a SQLite file, every move committed before the
 // opponent sees it, every game begun, finished and rated, the players
-// with keys).
+// with keys). The first load runs a third time with a 3+2 clock at every
+// table (clock=3+2): each screen then redraws each second, its clock
+// counting down, beside the moves.
 //
 //	go test -run '^$' -bench Games -benchtime 1x ./serve/
 func BenchmarkGames(b *testing.B) {
@@ -255,12 +257,15 @@ func BenchmarkGames(b *testing.B) {
 		if think > 0 {
 			name = fmt.Sprintf("think=0-%v", think)
 		}
-		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, false) })
-		b.Run(name+"/store=on", func(b *testing.B) { benchGames(b, think, true) })
+		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, false, false) })
+		b.Run(name+"/store=on", func(b *testing.B) { benchGames(b, think, true, false) })
+		if think > 0 {
+			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, false, true) })
+		}
 	}
 }
 
-func benchGames(b *testing.B, thinkMax time.Duration, kept bool) {
+func benchGames(b *testing.B, thinkMax time.Duration, kept, clock bool) {
 	const games, perSide = 200, 7
 	for range b.N {
 		b.StopTimer()
@@ -276,7 +281,11 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept bool) {
 		for i := range gs {
 			a := benchConnect(b, addr, fmt.Sprint("a", i), auth())
 			a.waitFor("7. 온라인 대전")
-			a.send("7\r1\r1\r1\r2\r") // a freestyle table, no clock, no swap2
+			if clock {
+				a.send("7\r1\r1\r2\r2\r") // a freestyle table, 3+2, no swap2
+			} else {
+				a.send("7\r1\r1\r1\r2\r") // a freestyle table, no clock, no swap2
+			}
 			a.waitFor("상대를 기다리는 중입니다")
 			code := tableCode.FindStringSubmatch(a.screen.Text())[1]
 			p := benchConnect(b, addr, fmt.Sprint("b", i), auth())
