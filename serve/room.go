@@ -385,10 +385,8 @@ func (t *Table) Unwatch() {
 // Listing is an open table as the list shows it.
 type Listing struct {
 	Code, Host string
-	Game       Game
-	Rule       string // Rules.Rule: omok's rule, "" for baseball
-	Setup      Setup  // what the table was opened for: its clock, swap2
-	Playing    bool   // both seats taken: open to watch only
+	Setup      Setup // what the table was opened for: game, rule, clock, swap2
+	Playing    bool  // both seats taken: open to watch only
 	// Rated: the game counts for the ratings; at a table still waiting,
 	// it will if the player who joins has a key (ratedLocked).
 	Rated bool
@@ -408,7 +406,7 @@ func (l *Lobby) Tables(game Game) []Listing {
 	var open, playing []Listing
 	for _, t := range tables {
 		t.mu.Lock()
-		li := Listing{Code: t.Code, Host: t.seats[0].Name, Game: t.Game, Rule: t.rules.Rule(), Setup: t.setup,
+		li := Listing{Code: t.Code, Host: t.seats[0].Name, Setup: t.setup,
 			Playing: t.seats[1].Taken,
 			Rated:   t.ratedLocked()}
 		over := t.outcome.Over

@@ -337,9 +337,9 @@ var englishText = onlineText{
 // listing is a line of the list of tables: the game's rule, or the game
 // where it has but one, with its clock and swap2.
 func (t *onlineText) listing(li Listing) string {
-	game, state := t.ruleName[li.Rule], t.open
-	if game == "" {
-		game = t.title[li.Game]
+	game, state := t.title[li.Setup.Game], t.open
+	if li.Setup.Game == Omok {
+		game = t.ruleName[li.Setup.Rule.String()]
 	}
 	game += ", " + t.clockShort(li.Setup.Control)
 	if li.Setup.Swap2 {
