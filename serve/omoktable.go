@@ -257,12 +257,14 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	if s.resume != "" {
 		text(7, fmt.Sprintf(t.resume, s.resume))
 	}
-	keys := append(slices.Clip(t.panel), s.mt.keys...) // the offers' keys
+	var keys []string
 	switch {
 	case s.seat < 0:
 		keys = []string{t.watching}
 	case g.Opening != nil: // nothing is offered during swap2's opening
 		keys = append(slices.Clip(t.panel), t.s2Key)
+	default:
+		keys = append(slices.Clip(t.panel), s.mt.keys...) // the offers' keys
 	}
 	for i, k := range keys {
 		text(9+i, k)
