@@ -323,15 +323,7 @@ func (q *questions) Update(ev console.Event) console.Screen {
 func (q *questions) match() console.Screen {
 	o, setup := q.m.o, q.setup
 	q.busy = true
-	return console.Do(q, func(context.Context) any {
-		t, seat, err := o.lobby.Quick(setup, o.seat())
-		if err == nil {
-			// Held at once: a session that ends before the table is
-			// shown leaves the seat as any other.
-			o.hold(t, func() { t.Leave(seat) })
-		}
-		return joined{t, seat, err}
-	})
+	return console.Do(q, func(context.Context) any { return o.seated(o.lobby.Quick(setup, o.seat())) })
 }
 
 // View shows the question asked, or the online menu while a quick match
@@ -365,15 +357,17 @@ func (m *onlineMenu) join(c *codeScreen, code string) (console.Screen, string) {
 	}
 	o, game := m.o, m.game
 	c.busy = true
-	return console.Do(c, func(context.Context) any {
-		t, seat, err := o.lobby.Join(code, game, o.seat())
-		if err == nil {
-			// Held at once: a session that ends before the answer is
-			// shown leaves the seat as any other.
-			o.hold(t, func() { t.Leave(seat) })
-		}
-		return joined{t, seat, err}
-	}), ""
+	return console.Do(c, func(context.Context) any { return o.seated(o.lobby.Join(code, game, o.seat())) }), ""
+}
+
+// seated is the answer of a seat taken off the screen's goroutine (a
+// join, a quick match), the seat held at once: a session that ends
+// before the answer is shown leaves the seat as any other.
+func (o *online) seated(t *Table, seat int, err error) joined {
+	if err == nil {
+		o.hold(t, func() { t.Leave(seat) })
+	}
+	return joined{t, seat, err}
 }
 
 // joined is the answer of a join made off the screen's goroutine.
