@@ -252,18 +252,55 @@ func (s *Swap2) Choose(by Role, c Choice) error {
 // Apply makes by's action written as text: a stone in h8 notation, or a
 // choice's word.
 func (s *Swap2) Apply(by Role, action string) error {
-	if c, ok := ParseChoice(action); ok {
+	c, p, err := s.read(by, action)
+	switch {
+	case err != nil:
+		return err
+	case c != 0:
 		return s.Choose(by, c)
+	}
+	return s.Place(by, p)
+}
+
+// Check returns the error Apply would return for by's action, changing
+// nothing: an online table checks an action, keeps it, and only then
+// makes it.
+func (s *Swap2) Check(by Role, action string) error {
+	_, _, err := s.read(by, action)
+	return err
+}
+
+// read reads by's action as the opening stands, and refuses it as Choose
+// or Place would: it returns the choice, or 0 and the point of the stone.
+func (s *Swap2) read(by Role, action string) (Choice, Point, error) {
+	if c, ok := ParseChoice(action); ok {
+		turn, err := s.check(by)
+		switch {
+		case err != nil:
+			return 0, Point{}, err
+		case turn.Stone != Empty:
+			return 0, Point{}, ErrStoneAsked
+		case !slices.Contains(turn.Choices, c):
+			return 0, Point{}, fmt.Errorf("%w: %v; the choices are %s", ErrNotOffered, c, choiceList(turn.Choices))
+		}
+		return c, Point{}, nil
 	}
 	// The move string's reader, on the largest board there is, so that a
 	// point off this board is the board's to refuse, as any stone is.
 	r, err := parseMoves(action, renju.MaxSize, Freestyle)
 	if err != nil || len(r.Moves) != 1 {
-		return fmt.Errorf("%w: %q", ErrSwap2Garbled, action)
+		return 0, Point{}, fmt.Errorf("%w: %q", ErrSwap2Garbled, action)
 	}
 	p := r.Moves[0].Point
 	p.Row += s.board.Size() - renju.MaxSize // counted from the bottom row
-	return s.Place(by, p)
+	turn, err := s.check(by)
+	switch {
+	case err != nil:
+		return 0, Point{}, err
+	case turn.Stone == Empty:
+		return 0, Point{}, ErrChoiceAsked
+	}
+	return 0, p, s.board.Check(p)
 }
 
 // check refuses any action when the opening is over or not by's turn.

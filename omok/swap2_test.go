@@ -53,6 +53,10 @@ func TestSwap2Paths(t *testing.T) {
 				if s.Done() {
 					t.Fatalf("done before %q", a)
 				}
+				moves := b.Moves()
+				if err := s.Check(turn.By, a); err != nil || b.Moves() != moves || len(s.Actions()) != k {
+					t.Fatalf("Check(%v, %q) = %v, and %d stones, %d actions after it", turn.By, a, err, b.Moves(), len(s.Actions()))
+				}
 				if err := s.Apply(turn.By, a); err != nil {
 					t.Fatalf("%v %q: %v", turn.By, a, err)
 				}
@@ -118,7 +122,8 @@ func checkOpeningStones(t *testing.T, b *Board, actions []string) {
 }
 
 // TestSwap2Refuses tries every action the opening must refuse, at each
-// stage, and checks that a refusal changes nothing.
+// stage, and checks that a refusal changes nothing, and that Check
+// refuses it first with the same error.
 func TestSwap2Refuses(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -157,6 +162,9 @@ func TestSwap2Refuses(t *testing.T) {
 			}
 			turn, _ := s.Turn()
 			moves, actions := b.Moves(), s.Actions()
+			if err := s.Check(tt.by, tt.action); !errors.Is(err, tt.want) {
+				t.Errorf("Check(%v, %q) = %v, want %v", tt.by, tt.action, err, tt.want)
+			}
 			err = s.Apply(tt.by, tt.action)
 			if !errors.Is(err, tt.want) {
 				t.Fatalf("Apply(%v, %q) = %v, want %v", tt.by, tt.action, err, tt.want)
