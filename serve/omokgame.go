@@ -1,8 +1,8 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"termgames/omok"
@@ -167,45 +167,11 @@ func (g *omokGame) point(seat int, move string) (omok.Point, error) {
 	return omok.ParsePoint(move, g.board.Size())
 }
 
-// action reads seat's action in the swap2 opening, a choice's word or the
-// point of the stone asked, and refuses what the opening would refuse,
-// with its errors, changing nothing: out of turn (also ErrNotYourTurn), a
-// stone when a choice is asked and the other way round, a choice not
-// offered, and a point the board refuses. It returns the choice, or 0
-// and the point.
-func (g *omokGame) action(seat int, move string) (omok.Choice, omok.Point, error) {
-	var none omok.Point
-	turn, _ := g.swap2.Turn()
-	if g.roleSeat(turn.By) != seat {
-		return 0, none, fmt.Errorf("%w: %w", ErrNotYourTurn, omok.ErrSwap2Turn)
-	}
-	if c, ok := omok.ParseChoice(move); ok {
-		switch {
-		case turn.Stone != omok.Empty:
-			return 0, none, omok.ErrStoneAsked
-		case !slices.Contains(turn.Choices, c):
-			return 0, none, fmt.Errorf("%w: %v", omok.ErrNotOffered, c)
-		}
-		return c, none, nil
-	}
-	p, err := omok.ParsePoint(move, g.board.Size())
-	switch {
-	case turn.Stone == omok.Empty && err != nil:
-		return 0, none, fmt.Errorf("%w: %q", omok.ErrSwap2Garbled, move)
-	case turn.Stone == omok.Empty:
-		return 0, none, omok.ErrChoiceAsked
-	case err != nil:
-		return 0, none, err
-	}
-	return 0, p, g.board.Check(p)
-}
-
 // Check asks whether seat may make move now: in the swap2 opening the
 // action asked of it, then a stone the board takes.
 func (g *omokGame) Check(seat int, move string) error {
 	if g.opening() {
-		_, _, err := g.action(seat, move)
-		return err
+		return g.outOfTurn(g.swap2.Check(g.role(seat), move))
 	}
 	p, err := g.point(seat, move)
 	if err != nil {
@@ -242,20 +208,21 @@ func (g *omokGame) Apply(seat int, move string, took time.Duration) (Outcome, er
 // applyAction makes seat's action in the opening, which cannot end the
 // game: no colour has five stones in it.
 func (g *omokGame) applyAction(seat int, move string, took time.Duration) error {
-	c, p, err := g.action(seat, move)
-	if err != nil {
+	stones := g.board.Moves()
+	if err := g.outOfTurn(g.swap2.Apply(g.role(seat), move)); err != nil {
 		return err
 	}
-	if c != 0 {
-		err = g.swap2.Choose(g.role(seat), c)
-	} else {
-		err = g.swap2.Place(g.role(seat), p)
-	}
-	if err != nil {
-		return err
-	}
-	g.made(took, c == 0)
+	g.made(took, g.board.Moves() > stones)
 	return nil
+}
+
+// outOfTurn makes the opening's refusal of an action out of turn also the
+// table's (ErrNotYourTurn), as a stone out of turn is.
+func (g *omokGame) outOfTurn(err error) error {
+	if errors.Is(err, omok.ErrSwap2Turn) {
+		return fmt.Errorf("%w: %w", ErrNotYourTurn, err)
+	}
+	return err
 }
 
 // made counts a move made, keeps a stone's time for the record (a
