@@ -7,8 +7,6 @@ import (
 
 	"termgames/console"
 	"termgames/internal/store"
-	"termgames/omok"
-	"termgames/omok/renju"
 )
 
 // archive.go is the screens of what the server keeps, opened from the
@@ -67,7 +65,7 @@ func (a *archiveText) gameLine(t *onlineText, o *online, g store.Game, seat int)
 		outcome += " (" + how + ")"
 	}
 	line := fmt.Sprintf("%s  %s  %s  %s", g.Ended.Local().Format("2006-01-02 15:04"),
-		console.Pad(o.p.Width, a.gameName(t, g.Game, g.Rule), 16),
+		console.Pad(o.p.Width, nameIn(t, g.Game, g.Rule), 16),
 		console.Pad(o.p.Width, fmt.Sprintf(a.vs, g.Seats[1-seat].Name), 15), outcome)
 	if g.Rated {
 		line += fmt.Sprintf("  %s → %s", g.Before[seat], g.After[seat])
@@ -164,7 +162,7 @@ func (o *online) profile(t *onlineText, back console.Screen) console.Screen {
 			lines = append(lines, a.noRating)
 		}
 		for _, r := range pg.ratings {
-			lines = append(lines, fmt.Sprintf(a.ratingLn, console.Pad(o.p.Width, a.gameName(t, r.Game, r.Rule), 16),
+			lines = append(lines, fmt.Sprintf(a.ratingLn, console.Pad(o.p.Width, nameIn(t, r.Game, r.Rule), 16),
 				r.Rating, r.Games, r.Wins, r.Losses, r.Draws))
 		}
 		lines = append(lines, "", a.recent)
@@ -178,55 +176,46 @@ func (o *online) profile(t *onlineText, back console.Screen) console.Screen {
 	})
 }
 
-// leaderboard is the best rated players of a game, each of omok's rules on
-// its own page (the digits 1 to 4 turn them).
+// leaderboard is the best rated players of a game, each of its variants
+// (omok's rules) on its own page, which the digits 1 to 9 turn.
 type leaderboard struct {
 	o     *online
 	t     *onlineText
 	a     *archiveText
 	back  console.Screen
-	game  Game
-	rule  omok.Rule
+	game  *Game
+	rule  string // the variant shown
 	shown []store.Standing
 	err   error
 	ready bool
 }
 
-func (o *online) leaderboard(t *onlineText, game Game, back console.Screen) console.Screen {
+func (o *online) leaderboard(t *onlineText, game *Game, back console.Screen) console.Screen {
 	if o.store == nil {
 		s, _ := o.notKept(t, back)
 		return s
 	}
-	return (&leaderboard{o: o, t: t, a: archiveTextFor(t), back: back, game: game}).read()
-}
-
-// storeNames are a game and rule as the store keeps them.
-func (l *leaderboard) storeNames() (string, string) {
-	if l.game == Baseball {
-		return "baseball", ""
-	}
-	return "omok", l.rule.String()
+	return (&leaderboard{o: o, t: t, a: archiveTextFor(t), back: back, game: game, rule: game.variant("")}).read()
 }
 
 func (l *leaderboard) read() console.Screen {
 	l.ready = false
-	st, asked := l.o.store, l.rule
-	game, rule := l.storeNames()
+	st, game, rule := l.o.store, l.game.name, l.rule
 	return load(l, func(ctx context.Context) (any, error) {
 		board, err := st.Leaderboard(ctx, game, rule, leadersShown)
-		return standings{asked, board}, err
+		return standings{rule, board}, err
 	})
 }
 
-// standings are a rule's leaderboard as read: an answer for a rule no
+// standings are a variant's leaderboard as read: an answer for one no
 // longer shown (1 then 2, quickly) is dropped.
 type standings struct {
-	rule  omok.Rule
+	rule  string
 	board []store.Standing
 }
 
-// Update takes the list once read; 1-4 turn omok's rules, any other key
-// goes back.
+// Update takes the list once read; a digit turns to the game's variant of
+// that number, any other key goes back.
 func (l *leaderboard) Update(ev console.Event) console.Screen {
 	if r, ok := result(l, ev); ok {
 		if got, _ := r.v.(standings); got.rule == l.rule {
@@ -237,8 +226,8 @@ func (l *leaderboard) Update(ev console.Event) console.Screen {
 	if ev.Type != console.KeyEvent {
 		return l
 	}
-	if l.game == Omok && ev.Key == console.KeyRune && ev.Rune >= '1' && ev.Rune <= '4' {
-		l.rule = omok.Rule(ev.Rune - '1')
+	if n := int(ev.Rune - '1'); ev.Key == console.KeyRune && n >= 0 && n < len(l.game.variants) {
+		l.rule = l.game.variants[n]
 		return l.read()
 	}
 	return reshow(l.back)
@@ -247,14 +236,13 @@ func (l *leaderboard) Update(ev console.Event) console.Screen {
 // View shows the list: place, name, rating, games.
 func (l *leaderboard) View(size console.Size) console.Frame {
 	a := l.a
-	game, rule := l.storeNames()
-	lines := []string{fmt.Sprintf(a.boardHd, a.gameName(l.t, game, rule))}
-	if l.game == Omok {
-		var rules []string
-		for _, r := range renju.Rules {
-			rules = append(rules, fmt.Sprintf("%d %s", int(r)+1, l.t.ruleName[r.String()]))
+	lines := []string{fmt.Sprintf(a.boardHd, nameIn(l.t, l.game.name, l.rule))}
+	if len(l.game.variants) > 1 {
+		var pages []string
+		for n, v := range l.game.variants {
+			pages = append(pages, fmt.Sprintf("%d %s", n+1, l.game.words(l.t).variantNames[v]))
 		}
-		lines = append(lines, strings.Join(rules, "   "))
+		lines = append(lines, strings.Join(pages, "   "))
 	}
 	lines = append(lines, "")
 	switch {
@@ -349,21 +337,24 @@ func (g *gamesScreen) Update(ev console.Event) console.Screen {
 	return g
 }
 
-// replay shows a kept game: omok's on the replay screen, baseball's rounds
-// as a page.
+// replay shows a kept game as its game replays one.
 func (g *gamesScreen) replay(kept store.Game) console.Screen {
-	name := fmt.Sprintf("#%d %s vs %s", kept.ID, kept.Seats[0].Name, kept.Seats[1].Name)
-	if kept.Game == "omok" {
-		r, err := omok.ParseRecord(kept.Record, 0, omok.Freestyle)
-		if err != nil {
-			g.err = err
-			return g
-		}
-		opt := omok.Options{Lang: g.o.p.Lang, ASCII: g.o.p.ASCII, Width: g.o.p.Width}
-		return omok.Replay(opt, r, name, g)
+	game, ok := gameNamed(kept.Game)
+	if !ok {
+		g.err = fmt.Errorf("no game is called %q", kept.Game)
+		return g
 	}
-	lines := append([]string{name, ""}, strings.Split(strings.TrimRight(string(kept.Record), "\n"), "\n")...)
-	return newPage(g.o, g.t, g, func(context.Context) (any, error) { return nil, nil }, func(any) []string { return lines })
+	s, err := game.replay(g.o, g.t, kept, g)
+	if err != nil {
+		g.err = err
+		return g
+	}
+	return s
+}
+
+// keptTitle heads a kept game replayed: "#12 alice vs bob".
+func keptTitle(kept store.Game) string {
+	return fmt.Sprintf("#%d %s vs %s", kept.ID, kept.Seats[0].Name, kept.Seats[1].Name)
 }
 
 // reshow comes back to the list from a game shown.

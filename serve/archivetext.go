@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"fmt"
-
 	"termgames/internal/lang"
 )
 
@@ -30,8 +28,6 @@ type archiveText struct {
 	vs       string // Printf: the opponent
 	outcome  [3]string
 	how      map[string]string
-	omok     string // Printf: the rule's name
-	baseball string
 }
 
 var koreanArchive = archiveText{
@@ -58,8 +54,6 @@ var koreanArchive = archiveText{
 	how: map[string]string{"five": "5목", "found": "맞힘", "draw": "무승부", "resigned": "기권",
 		"time": "시간패", "agreed": "합의 무승부",
 		"forfeit": "연결 끊김", "void": "무효"},
-	omok:     "오목 %s",
-	baseball: "숫자 야구",
 }
 
 var englishArchive = archiveText{
@@ -86,8 +80,6 @@ var englishArchive = archiveText{
 	how: map[string]string{"five": "five", "found": "found", "draw": "draw", "resigned": "resigned",
 		"time": "on time", "agreed": "agreed draw",
 		"forfeit": "dropped", "void": "void"},
-	omok:     "Omok %s",
-	baseball: "Number baseball",
 }
 
 // archiveTextFor is the archive's texts in the language of the game's
@@ -97,15 +89,4 @@ func archiveTextFor(t *onlineText) *archiveText {
 		return &koreanArchive
 	}
 	return &englishArchive
-}
-
-// gameName names a game and rule as the screens say it ("오목 렌주룰").
-func (a *archiveText) gameName(t *onlineText, game, rule string) string {
-	if game == "baseball" {
-		return a.baseball
-	}
-	if name, ok := t.ruleName[rule]; ok {
-		return fmt.Sprintf(a.omok, name)
-	}
-	return fmt.Sprintf(a.omok, rule)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"termgames/baseball"
+	"termgames/internal/lang"
 )
 
 // baseballGame is number baseball's online rules, versus: each seat
@@ -47,18 +48,34 @@ var ErrChosen = errors.New("the number is already chosen")
 // choosePrefix starts a move that chooses the seat's own number.
 const choosePrefix = "="
 
+// Baseball is number baseball online, versus: each player chooses a
+// number and guesses the other's, with a clock per guess if any.
+var Baseball = &Game{
+	name:     "baseball",
+	original: lang.English,
+	clock:    perMoveClock,
+	newRules: func(s Setup, first int) Rules { return newBaseballGame(first) },
+	replay:   replayBaseball,
+	korean: &gameText{
+		menuTitle: "온라인 대전 (숫자 야구)",
+		title:     "[온라인 대전] 숫자 야구",
+		name:      "숫자 야구",
+		rematch:   "r : 재대결 (상대가 먼저 추측)   다른 키 : 메뉴로",
+	},
+	english: &gameText{
+		menuTitle: "Play online (Number baseball)",
+		title:     "[Online] Number baseball",
+		name:      "Number baseball",
+		rematch:   "r : rematch (the other guesses first)   any other key : menu",
+	},
+}
+
 // newBaseballGame starts a game in which seat first guesses first.
 func newBaseballGame(first int) *baseballGame {
 	g := &baseballGame{first: first}
 	g.view = g.makeView()
 	return g
 }
-
-// Game is Baseball.
-func (g *baseballGame) Game() Game { return Baseball }
-
-// Name is "baseball".
-func (g *baseballGame) Name() string { return "baseball" }
 
 // Rule is "": the original's three digits 1 to 9 are the only rule.
 func (g *baseballGame) Rule() string { return "" }

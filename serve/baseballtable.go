@@ -1,12 +1,14 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"termgames/baseball"
 	"termgames/console"
+	"termgames/internal/store"
 )
 
 // screen is a baseball table's screen.
@@ -92,7 +94,7 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	t, st, g := s.txt, s.st, s.game()
 	var f console.Frame
 	head := []string{
-		t.title[Baseball] + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
+		Baseball.words(t).title + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
 			"   " + s.rated(),
 		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
 	}
@@ -175,4 +177,10 @@ func (s *baseballTable) turnText(seat, i int) string {
 		return ""
 	}
 	return g[i].Guess.String() + " " + s.txt.answer(g[i].Answer)
+}
+
+// replayBaseball shows a kept game of baseball as a page of its rounds.
+func replayBaseball(o *online, t *onlineText, kept store.Game, back console.Screen) (console.Screen, error) {
+	lines := append([]string{keptTitle(kept), ""}, strings.Split(strings.TrimRight(string(kept.Record), "\n"), "\n")...)
+	return newPage(o, t, back, func(context.Context) (any, error) { return nil, nil }, func(any) []string { return lines }), nil
 }

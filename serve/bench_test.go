@@ -54,7 +54,7 @@ func childServer() {
 	menu := gamesMenu
 	if os.Getenv(benchChild) == "omok" { // BenchmarkGames: straight to omok's menu
 		menu = func(p Player) console.Screen {
-			return omok.New(omok.Options{Width: p.Width, Online: p.Online.Omok}, nil)
+			return omok.New(omok.Options{Width: p.Width, Online: p.Online.For("omok")}, nil)
 		}
 	}
 	cfg := Config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),

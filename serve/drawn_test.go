@@ -18,7 +18,7 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 7))
 		l := NewLobby(discard(), time.Minute)
-		rule := omok.Rule(rng.IntN(4))
+		rule := omok.Rule(rng.IntN(4)).String()
 		tb := l.Open(Setup{Game: Omok, Rule: rule, Swap2: rng.IntN(2) == 0}, Seat{Name: "a"})
 		o := newOnline(l, Player{Name: "a", Width: narrow})
 		screen := func(seat int) *omokTable {

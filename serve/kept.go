@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"termgames/internal/store"
-	"termgames/omok"
 )
 
 // kept.go is what the store keeps of a table's game: the game begun when
@@ -104,7 +103,7 @@ func (t *Table) beginGame(ctx context.Context, seats [2]Seat) ([2]Seat, error) {
 
 // storeGameLocked is the game as Begin takes it, between seats; mu held.
 func (t *Table) storeGameLocked(seats [2]Seat) store.Game {
-	g := store.Game{Game: t.rules.Name(), Rule: t.rules.Rule(), Code: t.Code, Started: t.started,
+	g := store.Game{Game: t.Game.name, Rule: t.rules.Rule(), Code: t.Code, Started: t.started,
 		Options: t.setup.options(t.first)}
 	for i, s := range seats {
 		g.Seats[i] = store.Seat{Key: s.Key, Name: s.Name, Resume: s.Resume}
@@ -279,26 +278,6 @@ func (t *Table) noteWrite(what string, err error) {
 // "database or disk is full".
 func diskFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || err != nil && strings.Contains(err.Error(), "disk is full")
-}
-
-// setupOf reads the setup of stored game g (its game, rule and options),
-// and the seat that moved first.
-func setupOf(g store.Game) (Setup, int, error) {
-	var s Setup
-	switch g.Game {
-	case "omok":
-		r, err := omok.ParseRule(g.Rule)
-		if err != nil {
-			return s, 0, fmt.Errorf("%s: %w", g.Game, err)
-		}
-		s = Setup{Game: Omok, Rule: r}
-	case "baseball":
-		s = Setup{Game: Baseball}
-	default:
-		return s, 0, fmt.Errorf("no game is called %q", g.Game)
-	}
-	first, err := s.readOptions(g.Options)
-	return s.normal(), first, err
 }
 
 // replay makes the table of stored game g, its moves replayed through

@@ -163,7 +163,7 @@ var fiveInRow = []string{"h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"}
 func TestGameKeptMoveByMove(t *testing.T) {
 	st := &checkedStore{Store: tempStore(t), t: t}
 	l := keptLobby(t, st, time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Standard}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "standard"}, alice)
 	st.watch(tb)
 	if ls := l.Tables(Omok); len(ls) != 1 || !ls[0].Rated ||
 		!strings.HasSuffix(koreanText.listing(ls[0]), "- 상대를 기다리는 중 (레이팅)") ||
@@ -255,7 +255,7 @@ func TestBaseballKeptAndResigned(t *testing.T) {
 		t.Errorf("the record kept:\n%s\nwant\n%s", g.Record, want)
 	}
 
-	alone := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	alone := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	alone.Leave(0)
 	if s, _ := alone.State(); s.Outcome.How != "left" {
 		t.Errorf("a host who left alone: %+v", s.Outcome)
@@ -271,7 +271,7 @@ func TestBaseballKeptAndResigned(t *testing.T) {
 func TestMovePendingWhileKept(t *testing.T) {
 	st := &checkedStore{Store: tempStore(t), t: t}
 	l := keptLobby(t, st, time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	l.Join(tb.Code, Omok, bob)
 	st.mu.Lock()
 	st.gate, st.moved = make(chan struct{}), make(chan store.Move, 1)
@@ -311,7 +311,7 @@ func TestHostLeavesWhileJoining(t *testing.T) {
 	ctx := context.Background()
 	st := &checkedStore{Store: tempStore(t), t: t}
 	l := keptLobby(t, st, time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	st.mu.Lock()
 	st.beginning, st.beginGate = make(chan struct{}), make(chan struct{})
 	st.mu.Unlock()
@@ -349,7 +349,7 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 	l := keptLobby(t, st, time.Minute)
 	var logs syncBuffer
 	l.log = slogTo(&logs)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	st.watch(tb)
 	l.Join(tb.Code, Omok, bob)
 	size := console.Size{Width: 100, Height: 30}
@@ -429,7 +429,7 @@ func TestBeginFailedThenKept(t *testing.T) {
 		t.Fatal(err)
 	}
 	l := keptLobby(t, st, time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	st.watch(tb)
 	st.failWith(errors.New("unable to open database file"))
 	if _, _, err := l.Join(tb.Code, Omok, bob); err != nil {
@@ -470,7 +470,7 @@ func TestTablesBroughtBack(t *testing.T) {
 	path := t.TempDir() + "/games.db"
 	st := reopenStore(t, path)
 	l := keptLobby(t, st, time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Renju}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "renju"}, alice)
 	guest := Seat{Name: "guest"}
 	l.Join(tb.Code, Omok, guest)
 	code, resume := tb.Code, tb.ResumeCode(1)
@@ -482,7 +482,7 @@ func TestTablesBroughtBack(t *testing.T) {
 	// A game the server stopped between its winning move and its end,
 	// and one with a move its rules refuse (a hand-edited file).
 	ctx := context.Background()
-	won := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	won := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	l.Join(won.Code, Omok, bob)
 	for i, m := range fiveInRow[:8] {
 		won.Move(i%2, m)
@@ -556,7 +556,7 @@ func TestBroughtBackNobodyComes(t *testing.T) {
 	path := t.TempDir() + "/games.db"
 	st := reopenStore(t, path)
 	l := keptLobby(t, st, time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	l.Join(tb.Code, Omok, bob)
 	tb.Move(0, "h8")
 	id := stored(t, st, tb).ID
@@ -609,7 +609,7 @@ func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, n
 // its countdown runs, and the player's key or resume code gives it back.
 func TestJoinAnsweredAfterTheSessionEnded(t *testing.T) {
 	l := keptLobby(t, tempStore(t), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle}, alice)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	o := newOnline(l, Player{Name: "bob", Key: bob.Key})
 	o.releaseAll() // the session ends while its join is on its way
 	tb2, seat, err := l.Join(tb.Code, Omok, o.seat())

@@ -57,7 +57,7 @@ func TestLossOnTime(t *testing.T) {
 	ft := newFakeTime()
 	st := tempStore(t)
 	l := matchLobby(t, st, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz1})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz1})
 	play(t, tb, ft, 10*time.Second, 0, "h8")
 	ft.Advance(59 * time.Second)
 	if s, _ := tb.State(); s.Outcome.Over {
@@ -84,7 +84,7 @@ func TestLossOnTime(t *testing.T) {
 func TestMoveAfterTheFlag(t *testing.T) {
 	ft := newFakeTime()
 	l := matchLobby(t, nil, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz1})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz1})
 	tb.mu.Lock()
 	tb.flag.Stop() // the timer is late
 	tb.mu.Unlock()
@@ -103,7 +103,7 @@ func TestIncrement(t *testing.T) {
 	ft := newFakeTime()
 	st := tempStore(t)
 	l := matchLobby(t, st, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz3})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz3})
 	play(t, tb, ft, 10*time.Second, 0, "h8")
 	play(t, tb, ft, 5*time.Second, 1, "h9")
 	s, _ := tb.State()
@@ -134,7 +134,7 @@ func TestTakeback(t *testing.T) {
 	ft := newFakeTime()
 	st := tempStore(t)
 	l := matchLobby(t, st, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz3})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz3})
 	play(t, tb, ft, time.Second, 0, "h8", "h9")
 	if err := tb.Move(0, moveOfferTakeback); !errors.Is(err, ErrNotLastMove) {
 		t.Errorf("black asks to take back white's move: %v", err)
@@ -199,7 +199,7 @@ func TestDrawAgreed(t *testing.T) {
 	ft := newFakeTime()
 	st := tempStore(t)
 	l := matchLobby(t, st, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle"})
 	play(t, tb, ft, time.Second, 0, "h8", "h9")
 	if err := tb.Move(0, moveOfferDraw); err != nil {
 		t.Fatal(err)
@@ -233,7 +233,7 @@ func TestRematch(t *testing.T) {
 	ft := newFakeTime()
 	st := tempStore(t)
 	l := matchLobby(t, st, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz3})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz3})
 	if _, err := l.Watch(tb.Code); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestRestartKeepsTheClock(t *testing.T) {
 	path := t.TempDir() + "/termgames.db"
 	st := reopenStore(t, path)
 	l := matchLobby(t, st, ft)
-	tb := seated(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz3})
+	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz3})
 	play(t, tb, ft, 10*time.Second, 0, "h8", "h9")
 	if err := tb.Move(1, moveOfferDraw); err != nil {
 		t.Fatal(err)

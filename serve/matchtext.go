@@ -24,7 +24,6 @@ type matchText struct {
 	noOffers  string    // nothing may be offered now
 	timeWin   string    // Printf: the loser's name, the winner's
 	agreed    string    // a draw agreed
-	rematch   [2]string // by Game: the keys at the end
 	asked     string    // the player asked for a rematch
 	wants     string    // Printf: the name of the other, who asked
 	otherLeft string    // the other player left: no rematch
@@ -45,8 +44,6 @@ var koreanMatch = matchText{
 	noOffers:  "지금은 제안할 수 없습니다.",
 	timeWin:   "%s 님의 시간이 다 되었습니다. %s 님의 승리입니다.",
 	agreed:    "합의로 무승부가 되었습니다.",
-	rematch: [2]string{Omok: "r : 재대결 (흑백을 바꿔 한 판 더)   다른 키 : 메뉴로",
-		Baseball: "r : 재대결 (상대가 먼저 추측)   다른 키 : 메뉴로"},
 	asked:     "재대결을 요청했습니다. 상대를 기다립니다. (다른 키 : 메뉴로)",
 	wants:     "%s 님이 재대결을 원합니다. r : 재대결   다른 키 : 메뉴로",
 	otherLeft: "상대가 테이블을 떠났습니다. 아무 키를 입력하면 메뉴로 돌아갑니다.",
@@ -67,8 +64,6 @@ var englishMatch = matchText{
 	noOffers:  "Nothing can be offered now.",
 	timeWin:   "%s ran out of time. %s wins.",
 	agreed:    "The game is drawn by agreement.",
-	rematch: [2]string{Omok: "r : rematch (colours swapped)   any other key : menu",
-		Baseball: "r : rematch (the other guesses first)   any other key : menu"},
 	asked:     "You asked for a rematch. Waiting for the other player. (any other key : menu)",
 	wants:     "%s wants a rematch. r : rematch   any other key : menu",
 	otherLeft: "The other player left the table. Press any key to return to the menu.",

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"time"
 
+	"termgames/internal/lang"
 	"termgames/omok"
+	"termgames/omok/renju"
 )
 
 // omokGame is omok's online rules: one board, which checks every move
@@ -62,6 +64,55 @@ func (v *OmokView) Colour(seat int) omok.Stone {
 		return omok.P1
 	}
 	return omok.P2
+}
+
+// Omok is omok online: the original's 15x15 board, any of the four rules,
+// Fischer clocks, takebacks and draws by consent, and swap2 at a rule
+// with no forbidden moves.
+var Omok = &Game{
+	name:     "omok",
+	original: lang.Korean,
+	variants: ruleNames(),
+	clock:    fischerClock,
+	offers:   true,
+	swap2: func(variant string) bool {
+		r, err := omok.ParseRule(variant)
+		return err == nil && omok.Swap2Allowed(r)
+	},
+	newRules: func(s Setup, first int) Rules {
+		r, _ := omok.ParseRule(s.Rule) // a normal setup's is one of ruleNames
+		return newOmokGame(r, s.Swap2, first)
+	},
+	replay: replayOmok,
+	korean: &gameText{
+		menuTitle: "온라인 대전 (오목)",
+		title:     "[온라인 대전] 오목",
+		name:      "오목 %s",
+		variantMenu: []string{rule28, "규칙을 선택하세요.", "1. 자유룰 (5개 이상이면 승리)", "2. 표준룰 (정확히 5개)",
+			"3. 렌주룰 (선공 3-3, 4-4, 장목 금지)", "4. 오목룰 (3-3 금지)", rule28},
+		variantPrompt: "원하는 규칙을 입력하세요 : ",
+		variantNames:  map[string]string{"freestyle": "자유룰", "standard": "표준룰", "renju": "렌주룰", "omok": "오목룰"},
+		rematch:       "r : 재대결 (흑백을 바꿔 한 판 더)   다른 키 : 메뉴로",
+	},
+	english: &gameText{
+		menuTitle: "Play online (Omok)",
+		title:     "[Online] Omok",
+		name:      "Omok %s",
+		variantMenu: []string{rule28, "Choose the rule.", "1. Freestyle (five or more wins)", "2. Standard (exactly five)",
+			"3. Renju (no 3-3, 4-4 or six for black)", "4. Omok (no 3-3)", rule28},
+		variantPrompt: "Enter a rule number : ",
+		variantNames:  map[string]string{"freestyle": "freestyle", "standard": "standard", "renju": "renju", "omok": "omok"},
+		rematch:       "r : rematch (colours swapped)   any other key : menu",
+	},
+}
+
+// ruleNames are omok's rules as the store keeps them, freestyle first.
+func ruleNames() []string {
+	var names []string
+	for _, r := range renju.Rules {
+		names = append(names, r.String())
+	}
+	return names
 }
 
 // newOmokGame starts an omok game on the original's 15x15 board, seat
@@ -148,12 +199,6 @@ func (g *omokGame) Turn() int {
 // settled the colours: its stones are no one's moves to take back, and
 // a draw before either has a colour would answer no question.
 func (g *omokGame) Offers() bool { return !g.opening() }
-
-// Game is Omok.
-func (g *omokGame) Game() Game { return Omok }
-
-// Name is "omok".
-func (g *omokGame) Name() string { return "omok" }
 
 // Rule is the rule's name as the -rule flag takes it.
 func (g *omokGame) Rule() string { return g.board.Rule().String() }

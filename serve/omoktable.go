@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"termgames/console"
+	"termgames/internal/store"
 	"termgames/omok"
 	"termgames/omok/renju"
 )
@@ -242,8 +243,8 @@ func (s *omokTable) panel(n int) [][]console.Span {
 		}
 	}
 	text := func(row int, text string) { put(row, console.Span{Col: col, Text: text}) }
-	text(0, t.title[Omok])
-	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+t.ruleName[v.Rule.String()])
+	text(0, Omok.words(t).title)
+	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+Omok.short(t, v.Rule.String()))
 	for i := range 2 { // each stone in its own two columns, as on the board
 		put(2+i, console.Span{Col: col, Text: fmt.Sprintf("%dP", i+1)},
 			console.Span{Col: col + 3, Text: console.Pad(w, s.seatGlyph(g, i), 2)},
@@ -397,4 +398,15 @@ func choiceKeys(cs []omok.Choice) string {
 		keys[k] = strconv.Itoa(k + 1)
 	}
 	return strings.Join(keys, ", ")
+}
+
+// replayOmok shows a kept game of omok on omok's replay screen, from its
+// .psq.
+func replayOmok(o *online, _ *onlineText, kept store.Game, back console.Screen) (console.Screen, error) {
+	r, err := omok.ParseRecord(kept.Record, 0, omok.Freestyle)
+	if err != nil {
+		return nil, err
+	}
+	opt := omok.Options{Lang: o.p.Lang, ASCII: o.p.ASCII, Width: o.p.Width}
+	return omok.Replay(opt, r, keptTitle(kept), back), nil
 }

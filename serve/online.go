@@ -11,28 +11,26 @@ import (
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/internal/store"
-	"termgames/omok"
 )
 
 // Online opens a game's online menu (온라인 대전) from that game's own
 // menu, whose entry main passes on through the game's Options. It is set
 // in an SSH session only; locally both are nil, and the entry is not shown.
 type Online struct {
-	// Omok and Baseball return the online menu of their game; back is the
-	// game's menu, shown again when the player leaves it.
-	Omok, Baseball func(back console.Screen) console.Screen
+	// menu returns the online menu of game; back is the game's own menu,
+	// shown again when the player leaves it.
+	menu func(game *Game, back console.Screen) console.Screen
 }
 
 // For returns the online menu of the game whose command is name, as the
-// table of games names it; nil for a game with no online play.
+// table of games names it; nil for a game with no online play, or
+// outside a session.
 func (o Online) For(name string) func(back console.Screen) console.Screen {
-	switch name {
-	case "omok":
-		return o.Omok
-	case "baseball":
-		return o.Baseball
+	game, ok := gameNamed(name)
+	if !ok || o.menu == nil {
+		return nil
 	}
-	return nil
+	return func(back console.Screen) console.Screen { return o.menu(game, back) }
 }
 
 // online is what a session's online screens share: the lobby, the player,
@@ -50,10 +48,9 @@ type online struct {
 func newOnline(lobby *Lobby, p Player) *online {
 	o := &online{lobby: lobby, held: map[*Table]func(){}}
 	o.p = p
-	o.p.Online = Online{
-		Omok:     func(back console.Screen) console.Screen { return newOnlineMenu(o, Omok, back) },
-		Baseball: func(back console.Screen) console.Screen { return newOnlineMenu(o, Baseball, back) },
-	}
+	o.p.Online = Online{menu: func(game *Game, back console.Screen) console.Screen {
+		return newOnlineMenu(o, game, back)
+	}}
 	return o
 }
 
@@ -133,15 +130,15 @@ const (
 // onlineMenu is a game's 온라인 대전 menu, asked as the originals ask.
 type onlineMenu struct {
 	o    *online
-	game Game
+	game *Game
 	txt  *onlineText
 	back console.Screen
 	menu *console.Menu
 }
 
-func newOnlineMenu(o *online, game Game, back console.Screen) *onlineMenu {
+func newOnlineMenu(o *online, game *Game, back console.Screen) *onlineMenu {
 	t := textFor(o.p.Lang, game)
-	block := t.menu[game]
+	block := append(append([]string{rule28, game.words(t).menuTitle}, t.menu...), rule28)
 	if o.store != nil { // the archive's entries, before the quick match and back
 		a := archiveTextFor(t)
 		n := len(block)
@@ -252,10 +249,10 @@ func newQuestions(m *onlineMenu, quick bool) console.Screen {
 // controlsFor is the controls of list that a table of game may have:
 // omok's Fischer clocks, baseball's clocks per guess, and none at both.
 // Where the list has none of them, the table has no clock.
-func controlsFor(list []Control, game Game) []Control {
+func controlsFor(list []Control, game *Game) []Control {
 	var cs []Control
 	for _, c := range list {
-		if !c.Timed() || c.PerMove == (game == Baseball) {
+		if game.clock.fits(c) {
 			cs = append(cs, c)
 		}
 	}
@@ -265,14 +262,15 @@ func controlsFor(list []Control, game Game) []Control {
 // from asks the question ask, or the first one after it that applies;
 // with none left, it opens the table or makes the quick match.
 func (q *questions) from(ask question) console.Screen {
-	t := q.m.txt
+	t, game := q.m.txt, q.setup.Game
 	for ; ask <= askOpening; ask++ {
 		switch {
-		case ask == askRule && q.setup.Game == Omok:
-			q.menu = console.NewMenu(t.ruleMenu, t.rulePrompt, t.retry, 4)
+		case ask == askRule && len(game.variants) > 1:
+			w := game.words(t)
+			q.menu = console.NewMenu(w.variantMenu, w.variantPrompt, t.retry, len(game.variants))
 		case ask == askClock && len(q.controls) > 1:
 			q.menu = console.NewMenu(t.clockMenu(q.controls), t.clockPrompt, t.retry, len(q.controls))
-		case ask == askOpening && !q.quick && q.setup.Game == Omok && omok.Swap2Allowed(q.setup.Rule):
+		case ask == askOpening && !q.quick && game.swap2 != nil && game.swap2(q.setup.Rule):
 			q.menu = console.NewMenu(t.openingMenu, t.openingPrompt, t.retry, 2)
 		default:
 			continue
@@ -309,7 +307,7 @@ func (q *questions) Update(ev console.Event) console.Screen {
 	}
 	switch q.ask {
 	case askRule:
-		q.setup.Rule = omok.Rule(n - 1)
+		q.setup.Rule = q.setup.Game.variants[n-1]
 	case askClock:
 		q.setup.Control = q.controls[n-1]
 	case askOpening:

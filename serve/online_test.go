@@ -23,9 +23,9 @@ type chooser struct{ p Player }
 func (c *chooser) Update(ev console.Event) console.Screen {
 	switch {
 	case ev.IsRune('o'):
-		return omok.New(omok.Options{Width: c.p.Width, Online: c.p.Online.Omok}, c)
+		return omok.New(omok.Options{Width: c.p.Width, Online: c.p.Online.For("omok")}, c)
 	case ev.IsRune('b'):
-		return baseball.New(baseball.Options{Width: c.p.Width, Online: c.p.Online.Baseball, Transcript: c.p.Played}, c)
+		return baseball.New(baseball.Options{Width: c.p.Width, Online: c.p.Online.For("baseball"), Transcript: c.p.Played}, c)
 	case ev.IsRune('q'):
 		return console.Exit("bye")
 	}
@@ -150,7 +150,7 @@ func TestOnlineOmokGame(t *testing.T) {
 // baseball's numbers and turns.
 func TestTableChecksMoves(t *testing.T) {
 	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Renju}, Seat{Name: "a"})
+	tb := l.Open(Setup{Game: Omok, Rule: "renju"}, Seat{Name: "a"})
 	place := func(seat int, p omok.Point) error { return tb.Move(seat, omok.PointName(p, omok.DefaultSize)) }
 	if err := place(0, omok.Point{Row: 7, Col: 7}); err != ErrWaiting {
 		t.Errorf("a move before anyone joined: %v", err)
@@ -361,7 +361,7 @@ func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
 // menuScreen is the online menu of game for a player at l, in a driver
 // that runs the screens' work only when the test says (RunCommands): the
 // table screens wait for their table's next change.
-func menuScreen(l *Lobby, p Seat, game Game, st store.Store) *console.Driver {
+func menuScreen(l *Lobby, p Seat, game *Game, st store.Store) *console.Driver {
 	o := newOnline(l, Player{Name: p.Name, Key: p.Key, Width: narrow})
 	o.store = st
 	d := console.NewDriver(newOnlineMenu(o, game, &chooser{}), console.Size{Width: 100, Height: 30})
@@ -391,7 +391,7 @@ func TestOpenQuestions(t *testing.T) {
 	tests := []struct {
 		name     string
 		controls string // the server's list; "" the default
-		game     Game
+		game     *Game
 		steps    []string // keys, then what the screen shows
 		want     Setup
 	}{
@@ -405,30 +405,30 @@ func TestOpenQuestions(t *testing.T) {
 			"2\r", "1. 스왑2 (공정한 오프닝, 기본)",
 			"", "2. 없음 (만든 사람이 흑)",
 			"\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz, Swap2: true}},
+		}, Setup{Game: Omok, Rule: "freestyle", Control: blitz, Swap2: true}},
 		{"standard, 10+10, swap2 by 1", "", Omok, []string{
 			"1\r2\r4\r", "오프닝을 선택하세요.",
 			"1\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Standard, Control: rapid, Swap2: true}},
+		}, Setup{Game: Omok, Rule: "standard", Control: rapid, Swap2: true}},
 		{"standard, no clock, no swap2", "", Omok, []string{
 			"1\r2\r1\r2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Standard}},
+		}, Setup{Game: Omok, Rule: "standard"}},
 		{"renju asks no opening", "", Omok, []string{
 			"1\r3\r2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Renju, Control: blitz}},
+		}, Setup{Game: Omok, Rule: "renju", Control: blitz}},
 		{"nor does the 오목룰", "", Omok, []string{
 			"1\r4\r1\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Omok}},
+		}, Setup{Game: Omok, Rule: "omok"}},
 		{"the server's own list, in its order", "10+10,none,30s/move", Omok, []string{
 			"1\r1\r", "1. 10+10 (10분, 한 수마다 +10초)",
 			"", "2. 없음 (시간 제한 없음)",
 			"3\r", "다시 입력하세요.",
 			"2\r2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Freestyle}},
+		}, Setup{Game: Omok, Rule: "freestyle"}},
 		{"one clock is not asked", "none,30s/move", Omok, []string{
 			"1\r1\r", "오프닝을 선택하세요.",
 			"2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: omok.Freestyle}},
+		}, Setup{Game: Omok, Rule: "freestyle"}},
 		{"baseball: a clock per guess", "", Baseball, []string{
 			"1\r", "Choose the time control.",
 			"", "1. none (no time limit)",
@@ -487,9 +487,9 @@ func TestQuestionsEsc(t *testing.T) {
 // game.
 func TestListingClock(t *testing.T) {
 	l := NewLobby(discard(), time.Minute)
-	l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
+	l.Open(Setup{Game: Omok, Rule: "freestyle", Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
 		Swap2: true}, Seat{Name: "alice"})
-	l.Open(Setup{Game: Omok, Rule: omok.Renju, Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
+	l.Open(Setup{Game: Omok, Rule: "renju", Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
 		Swap2: true}, Seat{Name: "bob"})
 	bb := l.Open(Setup{Game: Baseball, Control: Control{Base: 30 * time.Second, PerMove: true}}, Seat{Name: "carol"})
 	d := menuScreen(l, Seat{Name: "dave"}, Omok, nil)
@@ -523,7 +523,7 @@ func TestQuickMatchMenu(t *testing.T) {
 	quickly(bob, "5\r1\r2\r", "입력하세요 : 2")
 	ask(t, bob, "", "2P ?  bob (나)", "", "1P ?  alice") // swap2 settles the colours
 	li := l.Tables(Omok)
-	if len(li) != 1 || !li[0].Playing || li[0].Setup != (Setup{Game: Omok, Rule: omok.Freestyle,
+	if len(li) != 1 || !li[0].Playing || li[0].Setup != (Setup{Game: Omok, Rule: "freestyle",
 		Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, Swap2: true}) {
 		t.Fatalf("the tables: %+v", li)
 	}

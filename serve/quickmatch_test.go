@@ -6,8 +6,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
-	"termgames/omok"
 )
 
 // TestQuickMatch lets players come one after another, each doing what the
@@ -17,7 +15,7 @@ import (
 func TestQuickMatch(t *testing.T) {
 	blitz := Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
 	rapid := Control{Base: 10 * time.Minute, Increment: 10 * time.Second}
-	freeBlitz := Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz}
+	freeBlitz := Setup{Game: Omok, Rule: "freestyle", Control: blitz}
 	type comer struct {
 		key    string
 		want   Setup
@@ -35,17 +33,17 @@ func TestQuickMatch(t *testing.T) {
 		}},
 		{"another rule, another clock, another game wait apart", []comer{
 			{"a", freeBlitz, "T1", true},
-			{"b", Setup{Game: Omok, Rule: omok.Renju, Control: blitz}, "T2", true},
-			{"c", Setup{Game: Omok, Rule: omok.Freestyle, Control: rapid}, "T3", true},
-			{"d", Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{}}, "T4", true},
-			{"e", Setup{Game: Baseball, Rule: 0, Control: blitz}, "T5", true},
-			{"f", Setup{Game: Omok, Rule: omok.Renju, Control: blitz}, "T2", false},
+			{"b", Setup{Game: Omok, Rule: "renju", Control: blitz}, "T2", true},
+			{"c", Setup{Game: Omok, Rule: "freestyle", Control: rapid}, "T3", true},
+			{"d", Setup{Game: Omok, Rule: "freestyle", Control: Control{}}, "T4", true},
+			{"e", Setup{Game: Baseball, Control: blitz}, "T5", true},
+			{"f", Setup{Game: Omok, Rule: "renju", Control: blitz}, "T2", false},
 			{"g", freeBlitz, "T1", false},
-			{"h", Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{}}, "T4", false},
+			{"h", Setup{Game: Omok, Rule: "freestyle", Control: Control{}}, "T4", false},
 		}},
 		{"baseball has no rule", []comer{
-			{"a", Setup{Game: Baseball, Rule: omok.Renju, Control: rapid}, "T1", true},
-			{"b", Setup{Game: Baseball, Rule: omok.Freestyle, Control: rapid}, "T1", false},
+			{"a", Setup{Game: Baseball, Rule: "renju", Control: rapid}, "T1", true},
+			{"b", Setup{Game: Baseball, Rule: "freestyle", Control: rapid}, "T1", false},
 		}},
 		{"first come, first served", []comer{
 			{"a", freeBlitz, "T1", true},
@@ -86,10 +84,10 @@ func TestQuickMatch(t *testing.T) {
 
 func TestQuickMatchLeave(t *testing.T) {
 	var q QuickMatch
-	w := Setup{Game: Omok, Rule: omok.Standard, Control: Control{}}
+	w := Setup{Game: Omok, Rule: "standard", Control: Control{}}
 	q.Wait(w, "T1", "a")
 	q.Wait(w, "T2", "b")
-	if q.Waiting(w) != 2 || q.Waiting(Setup{Game: Omok, Rule: omok.Renju, Control: Control{}}) != 0 {
+	if q.Waiting(w) != 2 || q.Waiting(Setup{Game: Omok, Rule: "renju", Control: Control{}}) != 0 {
 		t.Errorf("waiting %d", q.Waiting(w))
 	}
 	if !q.Leave("T1") || q.Leave("T1") || q.Leave("T9") {
@@ -101,20 +99,20 @@ func TestQuickMatchLeave(t *testing.T) {
 	if _, ok := q.Match(w, "c"); ok || q.Waiting(w) != 0 {
 		t.Errorf("a table still waits: %d", q.Waiting(w))
 	}
-	if q.Waiting(Setup{Game: Baseball, Rule: omok.Renju, Control: Control{}}) != 0 {
+	if q.Waiting(Setup{Game: Baseball, Rule: "renju", Control: Control{}}) != 0 {
 		t.Error("baseball waits")
 	}
-	q.Wait(Setup{Game: Baseball, Rule: omok.Renju, Control: Control{}}, "T3", "")
-	if q.Waiting(Setup{Game: Baseball, Rule: 0, Control: Control{}}) != 1 {
+	q.Wait(Setup{Game: Baseball, Rule: "renju", Control: Control{}}, "T3", "")
+	if q.Waiting(Setup{Game: Baseball, Control: Control{}}) != 1 {
 		t.Error("a baseball table's rule counted")
 	}
 }
 
 func TestSetupString(t *testing.T) {
 	for w, want := range map[Setup]string{
-		{Game: Omok, Rule: omok.Renju, Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}}: "omok renju 3+2",
-		{Game: Omok, Rule: omok.Freestyle}: "omok freestyle none",
-		{Game: Baseball, Rule: omok.Renju, Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second}}: "baseball 5+5",
+		{Game: Omok, Rule: "renju", Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}}: "omok renju 3+2",
+		{Game: Omok, Rule: "freestyle"}: "omok freestyle none",
+		{Game: Baseball, Rule: "renju", Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second}}: "baseball 5+5",
 	} {
 		if w.String() != want {
 			t.Errorf("%q, want %q", w.String(), want)
@@ -151,7 +149,7 @@ func seatedBy(tb *Table, seat int) string {
 // their own; players who want another setup never meet; a host's second
 // session is not paired with the first; a host who left is not waited for.
 func TestLobbyQuick(t *testing.T) {
-	blitz := Setup{Game: Omok, Rule: omok.Freestyle, Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
+	blitz := Setup{Game: Omok, Rule: "freestyle", Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
 		Swap2: true}
 	t.Run("two paired, a third waits", func(t *testing.T) {
 		l := NewLobby(discard(), time.Minute)
@@ -184,9 +182,9 @@ func TestLobbyQuick(t *testing.T) {
 		l := NewLobby(discard(), time.Minute)
 		wants := []Setup{
 			blitz,
-			{Game: Omok, Rule: omok.Freestyle, Control: blitz.Control}, // no swap2
-			{Game: Omok, Rule: omok.Standard, Control: blitz.Control, Swap2: true},
-			{Game: Omok, Rule: omok.Freestyle, Swap2: true}, // no clock
+			{Game: Omok, Rule: "freestyle", Control: blitz.Control}, // no swap2
+			{Game: Omok, Rule: "standard", Control: blitz.Control, Swap2: true},
+			{Game: Omok, Rule: "freestyle", Swap2: true}, // no clock
 			{Game: Baseball, Control: Control{Base: 30 * time.Second, PerMove: true}},
 			{Game: Baseball},
 		}
@@ -206,8 +204,8 @@ func TestLobbyQuick(t *testing.T) {
 	})
 	t.Run("renju has no swap2 to want", func(t *testing.T) {
 		l := NewLobby(discard(), time.Minute)
-		renju := Setup{Game: Omok, Rule: omok.Renju, Control: blitz.Control}
-		t1, _ := quick(t, l, Setup{Game: Omok, Rule: omok.Renju, Control: blitz.Control, Swap2: true}, quickSeat("a"))
+		renju := Setup{Game: Omok, Rule: "renju", Control: blitz.Control}
+		t1, _ := quick(t, l, Setup{Game: Omok, Rule: "renju", Control: blitz.Control, Swap2: true}, quickSeat("a"))
 		if t2, seat := quick(t, l, renju, quickSeat("b")); t2 != t1 || seat != 1 {
 			t.Errorf("renju with and without swap2 asked: not paired (%v, %v)", t1, t2)
 		}
@@ -245,7 +243,7 @@ func TestLobbyQuick(t *testing.T) {
 		l.mu.Lock()
 		l.quick.Wait(blitz, gone.Code, "SHA256:a")
 		l.mu.Unlock()
-		t1, _ := quick(t, l, Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz.Control, Swap2: true}, quickSeat("c"))
+		t1, _ := quick(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz.Control, Swap2: true}, quickSeat("c"))
 		if t1 == gone {
 			t.Fatal("c: seated at a closed table")
 		}
@@ -300,7 +298,7 @@ func TestLobbyQuickAtOnce(t *testing.T) {
 func TestLobbyQuickKept(t *testing.T) {
 	st := tempStore(t)
 	l := keptLobby(t, st, time.Minute)
-	w := Setup{Game: Omok, Rule: omok.Standard, Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
+	w := Setup{Game: Omok, Rule: "standard", Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
 		Swap2: true}
 	t1, _ := quick(t, l, w, alice)
 	if tb, seat := quick(t, l, w, bob); tb != t1 || seat != 1 {

@@ -21,16 +21,6 @@ import (
 // the board what the rules refuse. What the store keeps of a table's game
 // is kept.go's. It imports no console.
 
-// Game names a game that has online tables, as its menus and the list of
-// tables know it.
-type Game uint8
-
-// The games with online tables.
-const (
-	Omok     Game = iota // omok, by any of its rules
-	Baseball             // number baseball, versus: each guesses the other's number
-)
-
 // DefaultSeatHold is how long a dropped player keeps their seat.
 const DefaultSeatHold = 120 * time.Second
 
@@ -171,11 +161,8 @@ type Outcome struct {
 // that a table can keep a move between the two without holding its lock.
 // The table calls its Rules only under its lock.
 type Rules interface {
-	// Game is the game played.
-	Game() Game
-	// Name and Rule name the game in the logs and in the store: "omok"
-	// and its rule ("renju"); "baseball" and "".
-	Name() string
+	// Rule is the variant played, as the store keeps it: omok's rule
+	// ("renju"); "" for a game of one rule.
 	Rule() string
 	// Check reports why seat may not make move now (the turn, the rules),
 	// changing nothing; nil when it may. Both seats are taken and the game
@@ -213,7 +200,7 @@ type Rules interface {
 type Table struct {
 	lobby *Lobby
 	Code  string
-	Game  Game
+	Game  *Game
 	setup Setup
 
 	// write is held across each write of the table's game to the store,
@@ -278,7 +265,7 @@ func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
 
 // gameName names the game and its rule in the logs: "omok renju".
 func (t *Table) gameName() string {
-	return strings.TrimSpace(t.rules.Name() + " " + t.rules.Rule())
+	return strings.TrimSpace(t.Game.name + " " + t.rules.Rule())
 }
 
 // Errors of joining and watching.
@@ -291,7 +278,7 @@ var (
 // Join seats a player at the table with the code, in the free seat, and
 // starts the game; with a store, the game is begun there first (kept.go),
 // and then the seat shows as taken.
-func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
+func (l *Lobby) Join(code string, game *Game, p Seat) (*Table, int, error) {
 	l.mu.Lock()
 	t := l.tables[normCode(code)]
 	if t == nil {
@@ -348,12 +335,12 @@ func (l *Lobby) Join(code string, game Game, p Seat) (*Table, int, error) {
 }
 
 // GameOf returns the game of the table with the code.
-func (l *Lobby) GameOf(code string) (Game, bool) {
+func (l *Lobby) GameOf(code string) (*Game, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	t := l.tables[normCode(code)]
 	if t == nil {
-		return 0, false
+		return nil, false
 	}
 	return t.Game, true
 }
@@ -394,7 +381,7 @@ type Listing struct {
 
 // Tables lists the tables of game: those waiting for a player first, then
 // those being played, each by code.
-func (l *Lobby) Tables(game Game) []Listing {
+func (l *Lobby) Tables(game *Game) []Listing {
 	l.mu.Lock()
 	tables := make([]*Table, 0, len(l.tables))
 	for _, t := range l.tables {

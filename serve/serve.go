@@ -14,6 +14,8 @@
 //	serve.go     Command, Server, Config, Player: the server and its flags
 //	session.go   one SSH session: checks, limits, the console on its channel
 //	hostkey.go   the host key (generated once) and the allow-list
+//	game.go      Game: what the server asks of a game with online tables,
+//	             as a value, and the list of them (games)
 //	room.go      the online tables' rules side: the lobby, tables, seats,
 //	             and Rules, what a table asks of its game; no console
 //	omokgame.go  omok's Rules: moves checked by omok.Board, its record
@@ -91,7 +93,7 @@ type Player struct {
 	Lang  lang.Tag
 	ASCII bool
 	// Online opens the online tables from a game's menu: main passes
-	// Online.Omok and Online.Baseball on in the games' Options.
+	// Online.For(game) on in each game's Options.
 	Online Online
 	// Books keep the player's own records of the games in the server's
 	// store: main passes Books.For(game) on in cli.Env.Book. Empty for a

@@ -299,7 +299,6 @@ func knownCommand(cmd []string) bool {
 func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
 	menu := s.cfg.NewMenu(o.p)
 	if len(cmd) == 2 {
-		txt := textFor(o.p.Lang, Omok)
 		code := cmd[1]
 		switch cmd[0] {
 		case "resume":
@@ -318,7 +317,7 @@ func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
 					return o.sit(t, seat, menu), nil
 				}
 				if errors.Is(err, ErrFull) {
-					return nil, &refusal{txt.full}
+					return nil, &refusal{textFor(o.p.Lang, game).full}
 				}
 			}
 		}

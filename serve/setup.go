@@ -4,37 +4,37 @@ import (
 	"fmt"
 	"strings"
 
-	"termgames/omok"
+	"termgames/internal/store"
 )
 
-// Setup is what a table is opened for: the game, omok's rule, the time
-// control and, at a freestyle or standard omok table, whether swap2 opens
-// the game. The quick match pairs players who ask for the same Setup.
+// Setup is what a table is opened for: the game, its variant (omok's
+// rule), the time control and, at a freestyle or standard omok table,
+// whether swap2 opens the game. The quick match pairs players who ask for
+// the same Setup.
 type Setup struct {
-	Game    Game
-	Rule    omok.Rule // omok's rule; none for baseball
+	Game    *Game
+	Rule    string // the game's variant, as the store keeps it ("renju"); "" at a game of one rule
 	Control Control
-	Swap2   bool // omok only, at a rule with no forbidden moves (omok.Swap2Allowed)
+	Swap2   bool // where the game's swap2 allows it
 }
 
-// normal is the setup as a table plays it: baseball has no rule and no
-// swap2, and swap2 is dropped at a rule that does not allow it.
+// normal is the setup as a table plays it: a variant the game has (its
+// default for one it has not), and swap2 only where the game allows it.
 func (s Setup) normal() Setup {
-	if s.Game == Baseball {
-		s.Rule, s.Swap2 = 0, false
-	}
-	if !omok.Swap2Allowed(s.Rule) {
+	s.Rule = s.Game.variant(s.Rule)
+	if s.Game.swap2 == nil || !s.Game.swap2(s.Rule) {
 		s.Swap2 = false
 	}
 	return s
 }
 
-// String names the setup in logs: "omok freestyle 3+2 swap2",
-// "baseball none".
+// String names the setup as a table plays it (normal), in logs: "omok
+// freestyle 3+2 swap2", "baseball none".
 func (s Setup) String() string {
-	w := []string{"baseball"}
-	if s.Game == Omok {
-		w = []string{"omok", s.Rule.String()}
+	s = s.normal()
+	w := []string{s.Game.name}
+	if s.Rule != "" {
+		w = append(w, s.Rule)
 	}
 	w = append(w, s.Control.String())
 	if s.Swap2 {
@@ -44,13 +44,8 @@ func (s Setup) String() string {
 }
 
 // rules makes the Rules of a game at a table of the setup, in which seat
-// first plays black (at swap2: opens) or guesses first.
-func (s Setup) rules(first int) Rules {
-	if s.Game == Baseball {
-		return newBaseballGame(first)
-	}
-	return newOmokGame(s.Rule, s.Swap2, first)
-}
+// first moves first (omok: plays black, or opens swap2).
+func (s Setup) rules(first int) Rules { return s.Game.newRules(s, first) }
 
 // options writes what the store keeps of a game beside its game and
 // rule: the control, "swap2", and "second" when seat 1 moves first (the
@@ -85,4 +80,20 @@ func (s *Setup) readOptions(text string) (first int, err error) {
 		}
 	}
 	return first, nil
+}
+
+// setupOf reads the setup of stored game g (its game, variant and
+// options), and the seat that moved first. A game or a variant this
+// server does not play is refused by name.
+func setupOf(g store.Game) (Setup, int, error) {
+	game, ok := gameNamed(g.Game)
+	if !ok {
+		return Setup{}, 0, fmt.Errorf("no game is called %q", g.Game)
+	}
+	if g.Rule != game.variant(g.Rule) {
+		return Setup{}, 0, fmt.Errorf("%s: no rule is called %q", g.Game, g.Rule)
+	}
+	s := Setup{Game: game, Rule: g.Rule}
+	first, err := s.readOptions(g.Options)
+	return s.normal(), first, err
 }

@@ -32,7 +32,7 @@ func swap2Table(t *testing.T) *Table {
 	t.Helper()
 	l := NewLobby(discard(), time.Minute)
 	l.setTime(newFakeTime())
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Control: blitz3, Swap2: true}, Seat{Name: "alice"})
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle", Control: blitz3, Swap2: true}, Seat{Name: "alice"})
 	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "bob"}); err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestSecondSeatPlaysBlack(t *testing.T) {
 
 	// The winning move, through a table whose rules start so.
 	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Renju}, Seat{Name: "alice"})
+	tb := l.Open(Setup{Game: Omok, Rule: "renju"}, Seat{Name: "alice"})
 	tb.mu.Lock()
 	tb.first, tb.rules = 1, tb.setup.rules(1)
 	tb.view = tb.rules.View()
@@ -297,7 +297,7 @@ func look(d *console.Driver, tb *Table) string {
 // waiting line, and the refusals said in the game's words.
 func TestSwap2Screens(t *testing.T) {
 	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Swap2: true}, Seat{Name: "alice"})
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle", Swap2: true}, Seat{Name: "alice"})
 	l.Join(tb.Code, Omok, Seat{Name: "bob"})
 	alice := headless(l, tb, 0, Player{Name: "alice", Width: narrow})
 	bob := headless(l, tb, 1, Player{Name: "bob", Width: narrow})
@@ -422,7 +422,7 @@ func TestSwap2BroughtBack(t *testing.T) {
 	l := keptLobby(t, st, time.Minute)
 	play := func(acts []act) (*Table, [2]string) {
 		t.Helper()
-		tb := l.Open(Setup{Game: Omok, Rule: omok.Freestyle, Swap2: true}, alice)
+		tb := l.Open(Setup{Game: Omok, Rule: "freestyle", Swap2: true}, alice)
 		l.Join(tb.Code, Omok, bob)
 		for _, a := range acts {
 			if err := tb.Move(a.seat, a.move); err != nil {

@@ -165,7 +165,7 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 			return b.move(self, moveNo), true
 		}
 	}
-	if b.st.Setup.Game == Omok {
+	if b.t.Game.offers {
 		switch {
 		case ev.IsRune('t') || ev.IsRune('T'):
 			return b.move(self, moveOfferTakeback), true
@@ -207,7 +207,7 @@ func (b *tableBase) endLine() string {
 	case st.Rematchable && st.Rematch[other]:
 		return fmt.Sprintf(b.mt.wants, st.Seats[other].Name)
 	case st.Rematchable:
-		return b.mt.rematch[b.t.Game]
+		return b.t.Game.words(b.txt).rematch
 	case b.seat >= 0 && st.Outcome.How != "left" && st.Outcome.How != store.Void:
 		return b.mt.otherLeft
 	}

@@ -15,13 +15,10 @@ import (
 // onlineText is every line the online screens show, in one language,
 // written in the style of the originals' menus and messages.
 type onlineText struct {
-	menu       [2][]string // by Game: the online menu's block
+	menu       []string // the online menu's items, under the game's menuTitle
 	prompt     string
 	retry      string
-	ruleMenu   []string
-	rulePrompt string
-	ruleName   map[string]string // by omok's rule's name (Rules.Rule)
-	codeJoin   string            // prompts
+	codeJoin   string // prompts
 	codeWatch  string
 	noTables   string
 	tablesHead string
@@ -32,15 +29,14 @@ type onlineText struct {
 	full       string
 	otherGame  string
 
-	title    [2]string // by Game: at the top of a table
-	code     string    // Printf: the table's code
-	resume   string    // Printf: the seat's resume code
-	watchers string    // Printf: how many watch
-	you      string    // after the player's own name
-	waiting  string    // Printf: the code
-	turn     string    // Printf: stone number, name
-	yourTurn string    // Printf: stone number
-	theirs   string    // Printf: name
+	code     string // Printf: the table's code
+	resume   string // Printf: the seat's resume code
+	watchers string // Printf: how many watch
+	you      string // after the player's own name
+	waiting  string // Printf: the code
+	turn     string // Printf: stone number, name
+	yourTurn string // Printf: stone number
+	theirs   string // Printf: name
 	move     string
 	away     string // Printf: name, seconds
 	occupied string
@@ -106,15 +102,9 @@ type onlineText struct {
 const rule28 = "============================"
 
 var koreanText = onlineText{
-	menu: [2][]string{
-		Omok:     {rule28, "온라인 대전 (오목)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 빠른 대전", "6. 돌아가기", rule28},
-		Baseball: {rule28, "온라인 대전 (숫자 야구)", "1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 빠른 대전", "6. 돌아가기", rule28},
-	},
+	menu:       []string{"1. 새 테이블 만들기", "2. 코드로 참가하기", "3. 열린 테이블 보기", "4. 관전하기", "5. 빠른 대전", "6. 돌아가기"},
 	prompt:     "원하는 메뉴를 입력하세요 : ",
 	retry:      "다시 입력하세요.",
-	ruleMenu:   []string{rule28, "규칙을 선택하세요.", "1. 자유룰 (5개 이상이면 승리)", "2. 표준룰 (정확히 5개)", "3. 렌주룰 (선공 3-3, 4-4, 장목 금지)", "4. 오목룰 (3-3 금지)", rule28},
-	rulePrompt: "원하는 규칙을 입력하세요 : ",
-	ruleName:   map[string]string{"freestyle": "자유룰", "standard": "표준룰", "renju": "렌주룰", "omok": "오목룰"},
 	codeJoin:   "테이블 코드(또는 다시 접속 코드)를 입력하세요 : ",
 	codeWatch:  "관전할 테이블 코드를 입력하세요 : ",
 	noTables:   "열린 테이블이 없습니다. 1번으로 새 테이블을 만들어 보세요.",
@@ -126,7 +116,6 @@ var koreanText = onlineText{
 	full:       "그 테이블은 이미 두 사람이 앉았습니다. 관전은 4번입니다.",
 	otherGame:  "그 테이블은 다른 게임입니다.",
 
-	title:    [2]string{Omok: "[온라인 대전] 오목", Baseball: "[온라인 대전] 숫자 야구"},
 	code:     "테이블 코드: %s",
 	resume:   "다시 접속 코드: %s",
 	watchers: "관전: %d명",
@@ -221,15 +210,9 @@ var koreanText = onlineText{
 }
 
 var englishText = onlineText{
-	menu: [2][]string{
-		Omok:     {rule28, "Play online (Omok)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Quick match", "6. Back", rule28},
-		Baseball: {rule28, "Play online (Number baseball)", "1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Quick match", "6. Back", rule28},
-	},
+	menu:       []string{"1. Open a new table", "2. Join with a code", "3. List open tables", "4. Watch a table", "5. Quick match", "6. Back"},
 	prompt:     "Enter a menu number : ",
 	retry:      "Please enter again.",
-	ruleMenu:   []string{rule28, "Choose the rule.", "1. Freestyle (five or more wins)", "2. Standard (exactly five)", "3. Renju (no 3-3, 4-4 or six for black)", "4. Omok (no 3-3)", rule28},
-	rulePrompt: "Enter a rule number : ",
-	ruleName:   map[string]string{"freestyle": "freestyle", "standard": "standard", "renju": "renju", "omok": "omok"},
 	codeJoin:   "Enter the table's code (or a resume code) : ",
 	codeWatch:  "Enter the code of the table to watch : ",
 	noTables:   "No table is open. Open one with 1.",
@@ -241,7 +224,6 @@ var englishText = onlineText{
 	full:       "Two players already sit at that table. Watch it with 4.",
 	otherGame:  "That table plays another game.",
 
-	title:    [2]string{Omok: "[Online] Omok", Baseball: "[Online] Number baseball"},
 	code:     "Table code: %s",
 	resume:   "Resume code: %s",
 	watchers: "Watching: %d",
@@ -334,13 +316,10 @@ var englishText = onlineText{
 	s2Offered: "The choices are: %s",
 }
 
-// listing is a line of the list of tables: the game's rule, or the game
-// where it has but one, with its clock and swap2.
+// listing is a line of the list of tables: the game's variant, or the
+// game where it has none, with its clock and swap2.
 func (t *onlineText) listing(li Listing) string {
-	game, state := t.title[li.Setup.Game], t.open
-	if li.Setup.Game == Omok {
-		game = t.ruleName[li.Setup.Rule.String()]
-	}
+	game, state := li.Setup.Game.short(t, li.Setup.Rule), t.open
 	game += ", " + t.clockShort(li.Setup.Control)
 	if li.Setup.Swap2 {
 		game += ", " + t.swap2
@@ -357,12 +336,8 @@ func (t *onlineText) listing(li Listing) string {
 
 // textFor returns the texts in the language a game's screens speak: its
 // original's unless the player chose (omok Korean, baseball English).
-func textFor(tag lang.Tag, game Game) *onlineText {
-	original := lang.Korean
-	if game == Baseball {
-		original = lang.English
-	}
-	return lang.Pick(tag, original, &koreanText, &englishText)
+func textFor(tag lang.Tag, game *Game) *onlineText {
+	return lang.Pick(tag, game.original, &koreanText, &englishText)
 }
 
 // plural is one or many, by n.
