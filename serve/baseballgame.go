@@ -55,6 +55,7 @@ var Baseball = &Game{
 	original: lang.English,
 	clock:    perMoveClock,
 	newRules: func(s Setup, first int) Rules { return newBaseballGame(first) },
+	screen:   baseballScreen,
 	replay:   replayBaseball,
 	korean: &gameText{
 		menuTitle: "온라인 대전 (숫자 야구)",

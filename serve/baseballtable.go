@@ -11,8 +11,8 @@ import (
 	"termgames/internal/store"
 )
 
-// screen is a baseball table's screen.
-func (g *baseballGame) screen(b tableBase) console.Screen {
+// baseballScreen is a baseball table's screen.
+func baseballScreen(b tableBase) console.Screen {
 	s := &baseballTable{tableBase: b}
 	s.tableBase.refusal = s.refusal
 	return s.arm(s)
@@ -62,7 +62,7 @@ func (s *baseballTable) choose(typed string) console.Screen {
 // refusal explains a number the rules refused.
 func (s *baseballTable) refusal(err error) string {
 	switch {
-	case err == nil, errors.Is(err, ErrOver), errors.Is(err, ErrPending):
+	case err == nil, errors.Is(err, ErrOver):
 		return ""
 	case errors.Is(err, baseball.ErrZero):
 		return s.txt.badZero
@@ -94,7 +94,7 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	t, st, g := s.txt, s.st, s.game()
 	var f console.Frame
 	head := []string{
-		Baseball.words(t).title + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
+		s.t.Game.words(t).title + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
 			"   " + s.rated(),
 		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
 	}

@@ -55,6 +55,10 @@ type Game struct {
 	// newRules makes the Rules of a game at a table of setup (normal), in
 	// which seat first moves first.
 	newRules func(s Setup, first int) Rules
+	// screen is the game's screen of a table, from what every table's
+	// screen has (b, the table's State taken), waiting for the table's
+	// changes.
+	screen func(b tableBase) console.Screen
 	// replay shows a game kept in the store, from the list of the
 	// player's games (back).
 	replay func(o *online, t *onlineText, kept store.Game, back console.Screen) (console.Screen, error)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -15,20 +14,25 @@ import (
 // kept.go is what the store keeps of a table's game: the game begun when
 // the second player sits down, each move kept before any screen shows it,
 // the end kept (and the ratings changed) before the screens show it, and
-// after a restart every game in play brought back to its table. Every
-// write is made holding the table's write lock and not its mu, so that
-// the screens never wait on the disk. A write that fails is logged and
-// said on the players' screens, and the game goes on in memory; the next
-// write tries again, from the first thing the store lacks.
+// after a restart every game in play brought back to its table. The
+// table's goroutine makes every write, one at a time and in order; the
+// screens, which read the table's published State, never wait on the
+// disk. A write that fails is logged and said on the players' screens,
+// and the game goes on in memory; the next write tries again, from the
+// first thing the store lacks, and an end the store refused is tried
+// again on the lobby's time until it is kept.
 
-// keptGame is what a table knows of its game in the store; its fields
-// are guarded by the table's mu.
+// keptGame is what a table knows of its game in the store.
 type keptGame struct {
 	id     int64        // the game's ID in the store; 0 until begun
 	rated  bool         // the store rates the game (store.Rated)
 	moves  []store.Move // every move made, in order
 	saved  int          // how many of moves the store has
 	failed error        // the last write's failure; nil once one succeeds
+	// unkept is the end the store refused, tried again (retryEnd) until
+	// it is kept; nil when none waits.
+	unkept *store.Result
+	retry  time.Duration // the wait before the next try of unkept
 }
 
 // storeTimeout bounds one write: SQLite waits for a busy database, but a
@@ -40,229 +44,149 @@ func storeContext() (context.Context, context.CancelFunc) {
 	return context.WithTimeout(context.Background(), storeTimeout)
 }
 
-// ratedLocked reports whether the game counts for the ratings: with a
-// store, both players have keys; at a table still waiting, the host has
-// one (the game will count if the player who joins has one too); mu held.
-func (t *Table) ratedLocked() bool {
+// rated reports whether the game counts for the ratings: with a store,
+// both players have keys; at a table still waiting, the host has one (the
+// game will count if the player who joins has one too).
+func (t *Table) rated() bool {
 	switch {
 	case t.lobby.store == nil:
 		return false
-	case !t.seats[1].Taken && !t.joining:
+	case !t.seats[1].Taken:
 		return t.seats[0].Key != ""
 	}
 	return t.kept.rated
 }
 
-// begin begins the game in the store as p sits down in seat 1, and returns
-// p with the name the store knows them by (a player with a key keeps the
-// name their key first had), as it does the host's; write held, mu not,
-// joining set. A failure is said on the screens, and the game goes on:
-// the next move begins it.
-func (t *Table) begin(p Seat) Seat {
-	t.mu.Lock()
-	seats := [2]Seat{t.seats[0], p}
-	t.kept.rated = store.Rated([2]store.Seat{{Key: seats[0].Key}, {Key: seats[1].Key}})
-	t.mu.Unlock()
-	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+// begin begins the game in the store, both seats taken, under the names
+// the store knows the players by (a player with a key keeps the name
+// their key first had). A failure is said on the screens, and the game
+// goes on: the next move begins it.
+func (t *Table) begin() {
+	t.kept.rated = store.Rated([2]store.Seat{{Key: t.seats[0].Key}, {Key: t.seats[1].Key}})
+	ctx, cancel := storeContext()
 	defer cancel()
-	named, err := t.beginGame(ctx, seats)
-	t.mu.Lock()
-	t.seats[0].Name = named[0].Name
-	t.mu.Unlock()
-	t.noteWrite("begin the game", err)
-	return named[1]
+	t.noteWrite("begin the game", t.beginGame(ctx))
 }
 
-// beginGame registers the seats' players with keys, as Begin needs, and
-// begins the game between seats under the names the store knows them by;
-// it returns the seats so named. write held, mu not.
-func (t *Table) beginGame(ctx context.Context, seats [2]Seat) ([2]Seat, error) {
+// beginGame registers the seats' players with keys, as Begin needs, names
+// the seats as the store knows them, and begins the game.
+func (t *Table) beginGame(ctx context.Context) error {
 	st := t.lobby.store
-	for i, s := range seats {
+	for i, s := range t.seats {
 		if s.Key == "" {
 			continue
 		}
 		p, err := st.Player(ctx, s.Key, askedName(s.Name))
 		if err != nil {
-			return seats, err
+			return err
 		}
-		seats[i].Name = p.Name
+		if t.seats[i].Name != p.Name {
+			t.seats[i].Name = p.Name
+			t.changed = true
+		}
 	}
-	t.mu.Lock()
-	g := t.storeGameLocked(seats)
-	t.mu.Unlock()
-	id, err := st.Begin(ctx, g)
-	if err != nil {
-		return seats, err
-	}
-	t.mu.Lock()
-	t.kept.id = id
-	t.mu.Unlock()
-	return seats, nil
-}
-
-// storeGameLocked is the game as Begin takes it, between seats; mu held.
-func (t *Table) storeGameLocked(seats [2]Seat) store.Game {
 	g := store.Game{Game: t.Game.name, Rule: t.rules.Rule(), Code: t.Code, Started: t.started,
 		Options: t.setup.options(t.first)}
-	for i, s := range seats {
+	for i, s := range t.seats {
 		g.Seats[i] = store.Seat{Key: s.Key, Name: s.Name, Resume: s.Resume}
 	}
-	return g
+	id, err := st.Begin(ctx, g)
+	if err != nil {
+		return err
+	}
+	t.kept.id, t.changed = id, true
+	return nil
 }
 
 // save brings the store up to the table: it begins the game if it is not
-// yet begun, adds the moves it lacks, then next if there is one; it
-// reports whether next is kept. write held, mu not.
-func (t *Table) save(ctx context.Context, seats [2]Seat, next *store.Move) (bool, error) {
-	st := t.lobby.store
-	t.mu.Lock()
-	begun := t.kept.id != 0
-	lacking := slices.Clone(t.kept.moves[t.kept.saved:])
-	t.mu.Unlock()
-	if !begun {
-		if _, err := t.beginGame(ctx, seats); err != nil {
-			return false, err
+// yet begun, and adds the moves it lacks.
+func (t *Table) save(ctx context.Context) error {
+	if t.kept.id == 0 {
+		if err := t.beginGame(ctx); err != nil {
+			return err
 		}
 	}
-	t.mu.Lock()
-	id := t.kept.id
-	t.mu.Unlock()
-	for _, m := range lacking {
-		if err := st.AddMove(ctx, id, m); err != nil {
-			return false, err
+	for _, m := range t.kept.moves[t.kept.saved:] {
+		if err := t.lobby.store.AddMove(ctx, t.kept.id, m); err != nil {
+			return err
 		}
-		t.mu.Lock()
 		t.kept.saved++
-		t.mu.Unlock()
-	}
-	if next == nil {
-		return false, nil
-	}
-	if err := st.AddMove(ctx, id, *next); err != nil {
-		return false, err
-	}
-	return true, nil
-}
-
-// keepMove keeps m in the store, then makes it and shows it, and keeps
-// the end if it ended the game; the seat's move is pending. A move the
-// table refuses now (the game ended meanwhile, another move changed the
-// position) is neither kept nor made.
-func (t *Table) keepMove(m store.Move) error {
-	t.write.Lock()
-	defer t.write.Unlock()
-	t.mu.Lock()
-	if err := t.checkLocked(m.Seat, m.Text, m.At); err != nil {
-		t.pending[m.Seat] = false
-		t.mu.Unlock()
-		if errors.Is(err, ErrFlagged) {
-			t.timeUp()
-		}
-		return err
-	}
-	seats := t.seats
-	t.mu.Unlock()
-
-	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
-	defer cancel()
-	kept, err := t.save(ctx, seats, &m)
-	t.noteWrite("keep a move", err)
-
-	t.mu.Lock()
-	t.pending[m.Seat] = false
-	out, err := t.applyLocked(m)
-	switch {
-	case err != nil:
-		// Checked under write, and nothing else moves while it is
-		// held: the rules contradict themselves.
-		t.lobby.log.Error("a checked move refused", "table", t.Code, "seat", m.Seat+1, "move", m.Text, "err", err)
-		if kept {
-			t.kept.failed = fmt.Errorf("the store has a move the game refused: %w", err)
-		}
-		t.mu.Unlock()
-		return err
-	case kept:
-		t.kept.saved = len(t.kept.moves)
-	}
-	t.mu.Unlock()
-	if out.Over {
-		t.end(out)
 	}
 	return nil
 }
 
-// finish keeps the end of the game in the store, with its record, and
-// the ratings change with it; write held, mu not. A game that was never
-// begun (the host left alone) has nothing to keep.
-func (t *Table) finish(o Outcome) {
+// keepMove keeps m, checked, in the store before it is made, with what the
+// store lacks before it, and reports whether it is kept; false without a
+// store.
+func (t *Table) keepMove(m store.Move) bool {
 	if t.lobby.store == nil {
-		return
+		return false
 	}
-	t.mu.Lock()
-	if t.outcome.Over || !t.seats[1].Taken {
-		t.mu.Unlock()
-		return
+	ctx, cancel := storeContext()
+	defer cancel()
+	err := t.save(ctx)
+	if err == nil {
+		err = t.lobby.store.AddMove(ctx, t.kept.id, m)
 	}
-	seats := t.seats
-	names := [2]string{seats[0].Name, seats[1].Name}
-	res := store.Result{Ended: t.lobby.now(), Winner: o.Winner, How: o.How, Record: t.rules.Record(names)}
-	t.mu.Unlock()
+	t.noteWrite("keep a move", err)
+	return err == nil
+}
 
-	if err := t.keepEnd(seats, res); err != nil {
-		t.lobby.retries.Go(func() { t.retryEnd(seats, res) })
+// finish keeps the end of the game in the store, with its record, and
+// the ratings change with it. A game that was never begun (the host left
+// alone) has nothing to keep. An end the store refuses is tried again.
+func (t *Table) finish(o Outcome) {
+	if t.lobby.store == nil || t.outcome.Over || !t.seats[1].Taken {
+		return
+	}
+	names := [2]string{t.seats[0].Name, t.seats[1].Name}
+	res := store.Result{Ended: t.at, Winner: o.Winner, How: o.How, Record: t.rules.Record(names)}
+	if t.keepEnd(res) != nil {
+		t.kept.unkept, t.kept.retry = &res, time.Second
+		t.after(t.kept.retry, t.retryEnd)
 	}
 }
 
 // keepEnd writes what the store lacks of the game and its end res, and
-// notes how it went; write held, mu not.
-func (t *Table) keepEnd(seats [2]Seat, res store.Result) error {
-	ctx, cancel := context.WithTimeout(context.Background(), storeTimeout)
+// notes how it went.
+func (t *Table) keepEnd(res store.Result) error {
+	ctx, cancel := storeContext()
 	defer cancel()
-	_, err := t.save(ctx, seats, nil)
+	err := t.save(ctx)
 	if err == nil {
-		t.mu.Lock()
-		id := t.kept.id
-		t.mu.Unlock()
 		var g store.Game
-		g, err = t.lobby.store.Finish(ctx, id, res)
+		g, err = t.lobby.store.Finish(ctx, t.kept.id, res)
 		if err == nil && g.Rated {
 			t.lobby.log.Info("rated", "table", t.Code, "game", t.gameName(),
-				"p1", fmt.Sprintf("%s %s→%s", seats[0].Name, g.Before[0], g.After[0]),
-				"p2", fmt.Sprintf("%s %s→%s", seats[1].Name, g.Before[1], g.After[1]))
+				"p1", fmt.Sprintf("%s %s→%s", t.seats[0].Name, g.Before[0], g.After[0]),
+				"p2", fmt.Sprintf("%s %s→%s", t.seats[1].Name, g.Before[1], g.After[1]))
 		}
 	}
 	t.noteWrite("keep the end of the game", err)
 	return err
 }
 
-// retryEnd tries again to keep an end the store refused: no move comes
+// retryEnd tries again to keep the end the store refused: no move comes
 // after it to try for it, and a game whose end is not kept would come
 // back to its table after a restart. It tries after a second, then ever
-// more seldom up to once a minute, until the end is kept; when the lobby
-// closes (the server stops), once more at once, then it gives up.
-func (t *Table) retryEnd(seats [2]Seat, res store.Result) {
-	for wait := time.Second; ; wait = min(2*wait, time.Minute) {
-		closing := false
-		select {
-		case <-time.After(wait):
-		case <-t.lobby.closed:
-			closing = true
-		}
-		t.write.Lock()
-		err := t.keepEnd(seats, res)
-		t.write.Unlock()
-		if err == nil || errors.Is(err, store.ErrFinished) || closing {
-			return
-		}
+// more seldom up to once a minute, until the end is kept (close tries
+// once more as the lobby closes).
+func (t *Table) retryEnd() {
+	if t.kept.unkept == nil || t.restoring {
+		return
 	}
+	if err := t.keepEnd(*t.kept.unkept); err != nil && !errors.Is(err, store.ErrFinished) {
+		t.kept.retry = min(2*t.kept.retry, time.Minute)
+		t.after(t.kept.retry, t.retryEnd)
+		return
+	}
+	t.kept.unkept = nil
+	t.done = t.dropped
 }
 
 // noteWrite notes how a write went: a failure goes to the log and to the
 // players' screens (State.Unsaved), and a success after one clears it.
 func (t *Table) noteWrite(what string, err error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	if err != nil {
 		t.lobby.log.Error("store: could not "+what, "table", t.Code, "game", t.gameName(), "err", err)
 	}
@@ -270,7 +194,7 @@ func (t *Table) noteWrite(what string, err error) {
 		return
 	}
 	t.kept.failed = err
-	t.changedLocked()
+	t.changed = true
 }
 
 // diskFull reports whether err is the disk (or the database) being full,
@@ -282,38 +206,38 @@ func diskFull(err error) bool {
 
 // replay makes the table of stored game g, its moves replayed through
 // the table as they were made (the match's offers too, and the clock from
-// the instants of the moves), and returns where the game stands after the
+// the instants of its moves), and returns where the game stands after the
 // last: its clock paused, for the time since the last move, the server
 // down, is charged to nobody (back resumes it). The table is nil when g's
-// game is none of ours; else its Rules hold the moves that replayed.
+// game is none of ours; else its Rules hold the moves that replayed. Its
+// goroutine is not started: bringBack starts it.
 func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 	setup, first, err := setupOf(g)
 	if err != nil {
 		return nil, Outcome{}, err
 	}
 	now := l.now()
-	t := &Table{lobby: l, Code: normCode(g.Code), Game: setup.Game, setup: setup, first: first, rules: setup.rules(first),
-		clock: NewClock(setup.Control), changed: make(chan struct{}), started: g.Started, lastMove: g.Started,
-		restoring: true, kept: keptGame{id: g.ID, rated: g.Rated}}
+	t := newTable(l, setup, first)
+	t.at = now
+	t.Code, t.started, t.lastMove, t.restoring = normCode(g.Code), g.Started, g.Started, true
+	t.kept = keptGame{id: g.ID, rated: g.Rated}
 	for i, s := range g.Seats {
 		t.seats[i] = Seat{Name: s.Name, Key: s.Key, Resume: normCode(s.Resume), Taken: true, Away: now}
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
 	defer func() { t.view, t.restoring = t.rules.View(), false }()
-	t.startClockLocked(g.Started)
+	t.startClock(g.Started)
 	var out Outcome
 	for i, m := range g.Moves {
 		if out.Over {
 			return t, out, fmt.Errorf("move %d (%q): after the end (%s)", i+1, m.Text, out.How)
 		}
-		err := t.checkLocked(m.Seat, m.Text, m.At)
+		err := t.check(m.Seat, m.Text, m.At)
 		if errors.Is(err, ErrFlagged) { // the flag fell before this move, which was refused
 			seat, _, _ := t.clock.Flagged(m.At)
 			return t, Outcome{Over: true, Winner: 1 - seat, How: "time"}, nil
 		}
 		if err == nil {
-			out, err = t.applyLocked(m)
+			out, err = t.apply(m)
 		}
 		if err != nil {
 			return t, out, fmt.Errorf("move %d (%q by %dP): %w", i+1, m.Text, m.Seat+1, err)
@@ -375,24 +299,24 @@ func (l *Lobby) finishKept(ctx context.Context, g store.Game, rules Rules, o Out
 }
 
 // bringBack opens table t, of a stored game replayed (replay), under its
-// code unless another table has it.
+// code unless another table has it, and starts it, both seats away.
 func (l *Lobby) bringBack(t *Table) {
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	if t.Code == "" || l.tables[t.Code] != nil {
-		t.Code = l.newCode(tableCodeLen, func(c string) bool { return l.tables[c] != nil })
+		t.Code = l.newTableCode()
 	}
 	for i := range t.seats {
 		if _, used := l.resume[t.seats[i].Resume]; used || t.seats[i].Resume == "" {
-			t.seats[i].Resume = l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
+			t.seats[i].Resume = l.newResumeCode()
 		}
 		l.resume[t.seats[i].Resume] = seatRef{t, i}
 	}
 	l.tables[t.Code] = t
-	l.mu.Unlock()
-	t.mu.Lock()
-	t.lastMove = l.now()
-	t.holdLocked()
-	t.mu.Unlock()
+	t.at = l.now()
+	t.lastMove = t.at
+	t.armHold()
 	l.log.Info("table brought back", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name,
 		"p2", t.seats[1].Name, "moves", t.rules.Moves())
+	l.startLocked(t)
 }

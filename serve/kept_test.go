@@ -36,7 +36,7 @@ type checkedStore struct {
 	beginGate chan struct{}
 }
 
-// watch adds a table whose lock must be free at every write.
+// watch adds a table whose screens must read it during every write.
 func (c *checkedStore) watch(tb *Table) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -49,11 +49,13 @@ func (c *checkedStore) write(what string) error {
 	tables, fail := c.tables, c.fail
 	c.mu.Unlock()
 	for _, tb := range tables {
-		if !tb.mu.TryLock() {
-			c.t.Errorf("%s with the lock of %v held", what, tb)
-			continue
+		read := make(chan struct{})
+		go func() { tb.State(); close(read) }()
+		select {
+		case <-read:
+		case <-time.After(time.Second):
+			c.t.Errorf("%s: the screens of %v wait for the write", what, tb)
 		}
-		tb.mu.Unlock()
 	}
 	return fail
 }
@@ -120,16 +122,25 @@ func keptLobby(t *testing.T, st store.Store, hold time.Duration) *Lobby {
 	l := NewLobby(discard(), hold)
 	l.store = st
 	t.Cleanup(l.Close)
-	var mu sync.Mutex
-	now := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
-	l.now = func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		now = now.Add(time.Second)
-		return now
-	}
+	l.setTime(&steppingTime{now: time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)})
 	return l
 }
+
+// steppingTime is a TimeSource each of whose readings is a second after
+// the last; what it arms falls on the machine's time.
+type steppingTime struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (s *steppingTime) Now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.now = s.now.Add(time.Second)
+	return s.now
+}
+
+func (s *steppingTime) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 
 // keyed are the seats of two players with keys.
 var (
@@ -140,9 +151,7 @@ var (
 // stored returns the game of table tb as the store has it.
 func stored(t *testing.T, st store.Store, tb *Table) store.Game {
 	t.Helper()
-	tb.mu.Lock()
-	id := tb.kept.id
-	tb.mu.Unlock()
+	id := tb.shown.Load().gameID
 	if id == 0 {
 		t.Fatalf("%v: no game begun in the store", tb)
 	}
@@ -180,9 +189,11 @@ func TestGameKeptMoveByMove(t *testing.T) {
 	if s, _ := tb.State(); !s.Rated {
 		t.Errorf("a game between two keys is not rated")
 	}
+	id := g.ID // the table is busy keeping the move: it is not asked
 	st.before = func(m store.Move) {
 		s, _ := tb.State()
-		if moves := s.View.(*OmokView).Moves; moves != len(stored(t, st, tb).Moves) {
+		kept, _ := st.Game(context.Background(), id)
+		if moves := s.View.(*OmokView).Moves; moves != len(kept.Moves) {
 			t.Errorf("move %q: the screens show %d moves before the store has it", m.Text, moves)
 		}
 		if s.Outcome.Over {
@@ -257,6 +268,7 @@ func TestBaseballKeptAndResigned(t *testing.T) {
 
 	alone := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	alone.Leave(0)
+	l.settle()
 	if s, _ := alone.State(); s.Outcome.How != "left" {
 		t.Errorf("a host who left alone: %+v", s.Outcome)
 	}
@@ -265,10 +277,11 @@ func TestBaseballKeptAndResigned(t *testing.T) {
 	}
 }
 
-// A move is kept before the screens show it, and while it is being kept a
-// second move of the same seat is refused, the other seat's turn is not
-// yet come, and the screens go on drawing the table.
-func TestMovePendingWhileKept(t *testing.T) {
+// A move is kept before the screens show it; while it is being kept the
+// screens go on drawing the table, and the moves sent meanwhile wait their
+// turn: a second move of the same seat is then refused, the other seat's
+// is made.
+func TestMovesWaitWhileOneIsKept(t *testing.T) {
 	st := &checkedStore{Store: tempStore(t), t: t}
 	l := keptLobby(t, st, time.Minute)
 	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
@@ -276,15 +289,10 @@ func TestMovePendingWhileKept(t *testing.T) {
 	st.mu.Lock()
 	st.gate, st.moved = make(chan struct{}), make(chan store.Move, 1)
 	st.mu.Unlock()
-	done := make(chan error)
-	go func() { done <- tb.Move(0, "h8") }()
+	first, again, other := make(chan error), make(chan error), make(chan error)
+	go func() { first <- tb.Move(0, "h8") }()
 	<-st.moved // the move is on its way to the store
-	if err := tb.Move(0, "i8"); !errors.Is(err, ErrPending) {
-		t.Errorf("a second move while the first is kept: %v", err)
-	}
-	if err := tb.Move(1, "i8"); !errors.Is(err, ErrNotYourTurn) {
-		t.Errorf("2P while 1P's move is kept: %v", err)
-	}
+	go func() { again <- tb.Move(0, "i8") }()
 	if s, _ := tb.State(); s.View.(*OmokView).Moves != 0 {
 		t.Errorf("the move shows before it is kept")
 	}
@@ -292,25 +300,36 @@ func TestMovePendingWhileKept(t *testing.T) {
 	close(st.gate)
 	st.gate, st.moved = nil, nil
 	st.mu.Unlock()
-	if err := <-done; err != nil {
+	if err := <-first; err != nil {
 		t.Fatal(err)
+	}
+	if err := <-again; !errors.Is(err, ErrNotYourTurn) {
+		t.Errorf("1P's second move, sent while the first was kept: %v", err)
 	}
 	if s, _ := tb.State(); s.View.(*OmokView).Moves != 1 {
 		t.Errorf("the move kept does not show")
 	}
-	if err := tb.Move(1, "i8"); err != nil {
+	go func() { other <- tb.Move(1, "i8") }()
+	if err := <-other; err != nil {
 		t.Errorf("2P after 1P's move: %v", err)
 	}
 }
 
-// A host who leaves while the game is being begun closes the table: the
-// player joining is told there is no table (nobody is left to play), and
-// the game begun in the store is kept void: no result, no rating, and
-// nothing to bring back after a restart.
-func TestHostLeavesWhileJoining(t *testing.T) {
+// A host who leaves as a player joins: the table takes one after the
+// other, in the order they came. Left first, the table is closed and the
+// join told so; joined first, the game is begun, and the host, away, has
+// the seat hold to come back.
+func TestHostLeavesAsAPlayerJoins(t *testing.T) {
 	ctx := context.Background()
 	st := &checkedStore{Store: tempStore(t), t: t}
 	l := keptLobby(t, st, time.Minute)
+
+	left := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
+	left.Leave(0)
+	if _, _, err := l.Join(left.Code, Omok, bob); !errors.Is(err, ErrNoTable) {
+		t.Errorf("joining a table whose host left: %v", err)
+	}
+
 	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	st.mu.Lock()
 	st.beginning, st.beginGate = make(chan struct{}), make(chan struct{})
@@ -321,22 +340,21 @@ func TestHostLeavesWhileJoining(t *testing.T) {
 		joined <- err
 	}()
 	<-st.beginning
-	tb.Leave(0)
+	tb.Leave(0) // comes after the join
+	st.mu.Lock()
 	close(st.beginGate)
-	if err := <-joined; !errors.Is(err, ErrNoTable) {
-		t.Errorf("joining a table whose host left meanwhile: %v", err)
+	st.beginning, st.beginGate = nil, nil
+	st.mu.Unlock()
+	if err := <-joined; err != nil {
+		t.Errorf("the join before the host left: %v", err)
 	}
-	if s, _ := tb.State(); !s.Outcome.Over || s.Outcome.How != store.Void {
-		t.Errorf("the table after its host left: %+v", s.Outcome)
+	tb.inspect(func() {}) // the leave handled
+	s, _ := tb.State()
+	if s.Outcome.Over || s.Seats[0].Present != 0 || s.HoldEnds.IsZero() || !s.Seats[1].Taken {
+		t.Errorf("the table after its host left a game begun: %+v", s)
 	}
-	if games, err := st.InPlay(ctx); err != nil || len(games) != 0 {
+	if games, err := st.InPlay(ctx); err != nil || len(games) != 1 {
 		t.Errorf("games in play: %+v %v", games, err)
-	}
-	if g := stored(t, st, tb); g.How != store.Void || g.Rated || g.Ended.IsZero() {
-		t.Errorf("the game begun as the host left: how %q rated %v ended %v", g.How, g.Rated, g.Ended)
-	}
-	if _, _, err := l.Join(tb.Code, Omok, bob); !errors.Is(err, ErrNoTable) {
-		t.Errorf("joining the closed table again: %v", err)
 	}
 }
 
@@ -617,6 +635,7 @@ func TestJoinAnsweredAfterTheSessionEnded(t *testing.T) {
 		t.Fatal(err)
 	}
 	o.hold(tb2, func() { tb2.Leave(seat) })
+	l.settle()
 	s, _ := tb.State()
 	if s.Seats[1].Present != 0 || s.HoldEnds.IsZero() {
 		t.Errorf("the seat of a session that ended: present %d, hold ends %v", s.Seats[1].Present, s.HoldEnds)

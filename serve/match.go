@@ -47,9 +47,9 @@ func offerOf(move string) (OfferKind, bool) {
 	return 0, false
 }
 
-// checkMatchLocked reports why seat may not make the match's move now, and
-// whether move is one of the match's at all; mu held, the game on.
-func (t *Table) checkMatchLocked(seat int, move string) (bool, error) {
+// checkMatch reports why seat may not make the match's move now, and
+// whether move is one of the match's at all, the game on.
+func (t *Table) checkMatch(seat int, move string) (bool, error) {
 	if kind, ok := offerOf(move); ok {
 		if !t.rules.Offers() {
 			return true, ErrNoOffers
@@ -68,9 +68,9 @@ func (t *Table) checkMatchLocked(seat int, move string) (bool, error) {
 	return true, nil
 }
 
-// applyMatchLocked makes the match's move m, checked: an offer opens, an
-// answer closes it, and a yes does what it asked; mu held.
-func (t *Table) applyMatchLocked(m store.Move) (Outcome, error) {
+// applyMatch makes the match's move m, checked: an offer opens, an
+// answer closes it, and a yes does what it asked.
+func (t *Table) applyMatch(m store.Move) (Outcome, error) {
 	if kind, ok := offerOf(m.Text); ok {
 		t.answered = false
 		return Outcome{}, t.offers.Make(m.Seat, kind)
@@ -85,13 +85,13 @@ func (t *Table) applyMatchLocked(m store.Move) (Outcome, error) {
 	case off.Kind == OfferDraw:
 		return Outcome{Over: true, Winner: -1, How: "agreed"}, nil
 	}
-	return Outcome{}, t.takeBackLocked(off.By, m.At)
+	return Outcome{}, t.takeBack(off.By, m.At)
 }
 
-// takeBackLocked takes back seat's last move, the last of the game: the
+// takeBack takes back seat's last move, the last of the game: the
 // Rules are made again from the moves before it, and seat is to move,
-// the time its opponent spent until at charged to them; mu held.
-func (t *Table) takeBackLocked(seat int, at time.Time) error {
+// the time its opponent spent until at charged to them.
+func (t *Table) takeBack(seat int, at time.Time) error {
 	k := len(t.played) - 1
 	if k < 0 || t.played[k].Seat != seat {
 		return ErrNotLastMove // Offers allows no other: a table out of step
@@ -112,42 +112,42 @@ func (t *Table) takeBackLocked(seat int, at time.Time) error {
 	return nil
 }
 
-// startClockLocked starts the clock at now once the Rules have a seat to
+// startClock starts the clock at now once the Rules have a seat to
 // move (omok at once; baseball once both numbers are chosen), and arms
-// the fall of its flag; mu held.
-func (t *Table) startClockLocked(now time.Time) {
+// the fall of its flag.
+func (t *Table) startClock(now time.Time) {
 	if next := t.rules.Turn(); next >= 0 && t.clock.Turn() < 0 {
 		_ = t.clock.Start(now, next) // a stopped clock is a game over
 	}
-	t.armFlagLocked()
+	t.armFlag()
 }
 
-// pressLocked ends the move of seat made at: the clock gives the turn to
-// the Rules' next seat, or starts; mu held.
-func (t *Table) pressLocked(at time.Time) error {
+// press ends the move of seat made at: the clock gives the turn to
+// the Rules' next seat, or starts.
+func (t *Table) press(at time.Time) error {
 	next := t.rules.Turn()
 	if t.clock.Turn() < 0 || next < 0 {
-		t.startClockLocked(at)
+		t.startClock(at)
 		return nil
 	}
 	_, err := t.clock.Press(at, next)
-	t.armFlagLocked()
+	t.armFlag()
 	return err
 }
 
-// tookLocked is the time seat took for a move made now: its clock's, when
-// its time runs; else the time since the last move; mu held.
-func (t *Table) tookLocked(seat int, now time.Time) time.Duration {
+// took is the time seat took for a move made now: its clock's, when
+// its time runs; else the time since the last move.
+func (t *Table) took(seat int, now time.Time) time.Duration {
 	if t.clock.Turn() == seat {
 		return t.clock.State(now).Spent
 	}
 	return max(now.Sub(t.lastMove), 0)
 }
 
-// armFlagLocked arms the fall of the flag of the seat to move, in place of
-// the one armed before; mu held. A game being brought back arms none: its
-// clock is paused.
-func (t *Table) armFlagLocked() {
+// armFlag arms the fall of the flag of the seat to move, in place of the
+// one armed before. A game being brought back, or at a lobby closing,
+// arms none: its clock is paused, or its game comes back.
+func (t *Table) armFlag() {
 	t.flagN++
 	if t.flag != nil {
 		t.flag.Stop()
@@ -158,38 +158,28 @@ func (t *Table) armFlagLocked() {
 		return
 	}
 	n := t.flagN
-	t.flag = t.lobby.after(max(at.Sub(t.lobby.now()), 0), func() { t.flagFell(n) })
+	t.flag = t.after(max(at.Sub(t.at), 0), func() { t.flagFell(n) })
 }
 
-// flagFell ends the game on time, when flag n is still the one armed and
-// the seat to move has no move on its way to the store: that move comes
-// first, and was either in time or ends the game itself.
+// flagFell ends the game on time, when flag n is still the one armed. A
+// move sent before the flag fell came before this, and was either in time
+// or ended the game itself.
 func (t *Table) flagFell(n int) {
-	t.write.Lock()
-	defer t.write.Unlock()
-	t.mu.Lock()
-	seat, _, fallen := t.clock.Flagged(t.lobby.now())
-	switch {
-	case t.flagN != n || t.outcome.Over:
-	case !fallen:
-		t.armFlagLocked() // the timer came early
-	case !t.pending[seat]:
-		t.mu.Unlock()
-		t.timeUp()
+	if t.flagN != n || t.outcome.Over {
 		return
 	}
-	t.mu.Unlock()
+	if _, _, fallen := t.clock.Flagged(t.at); !fallen {
+		t.armFlag() // the timer came early
+		return
+	}
+	t.timeUp(t.at)
 }
 
-// timeUp ends the game on time, when the seat to move has run out; write
-// held, mu not. A move or an offer made after the flag fell ends it so,
-// whether or not the timer has come.
-func (t *Table) timeUp() {
-	t.mu.Lock()
-	seat, _, fallen := t.clock.Flagged(t.lobby.now())
-	over := t.outcome.Over
-	t.mu.Unlock()
-	if fallen && !over {
+// timeUp ends the game on time, when the seat to move has run out at now:
+// a move or an offer made after the flag fell ends it so, whether or not
+// the timer has come.
+func (t *Table) timeUp(now time.Time) {
+	if seat, _, fallen := t.clock.Flagged(now); fallen && !t.outcome.Over {
 		t.end(Outcome{Over: true, Winner: 1 - seat, How: "time"})
 	}
 }
@@ -199,47 +189,39 @@ func (t *Table) timeUp() {
 // swap2, the other opens), the watchers still there. With a store it
 // begins the game there: screens call it off their goroutine.
 func (t *Table) Rematch(seat int) error {
-	t.write.Lock()
-	defer t.write.Unlock()
-	t.mu.Lock()
+	return t.ask(func() error { return t.rematch(seat) })
+}
+
+func (t *Table) rematch(seat int) error {
 	switch {
 	case seat < 0 || seat > 1:
-		t.mu.Unlock()
 		return ErrNotYourTurn
 	case !t.outcome.Over:
-		t.mu.Unlock()
 		return ErrNotOver
-	case !t.rematchableLocked():
-		t.mu.Unlock()
+	case !t.rematchable():
 		return ErrNoRematch
 	}
 	t.again[seat] = true
-	if !t.again[1-seat] {
-		t.changedLocked()
-		t.mu.Unlock()
-		return nil
-	}
-	t.newGameLocked()
-	seats := t.seats
-	t.mu.Unlock()
-	if t.lobby.store != nil {
-		t.rebegin(seats)
+	t.changed = true
+	if t.again[1-seat] {
+		t.newGame()
 	}
 	return nil
 }
 
-// rematchableLocked reports whether the game just over may be played
+// rematchable reports whether the game just over may be played
 // again: it was a game (not a table left before anyone came, nor one kept
-// void), and both players are still at the table; mu held.
-func (t *Table) rematchableLocked() bool {
+// void), and both players are still at the table.
+func (t *Table) rematchable() bool {
 	o := t.outcome
 	return o.Over && o.How != "left" && o.How != store.Void && t.seats[0].Present > 0 && t.seats[1].Present > 0
 }
 
-// newGameLocked starts the rematch at the table: the other seat moves
-// first, and the Rules, clock and offers start afresh; mu held.
-func (t *Table) newGameLocked() {
-	now := t.lobby.now()
+// newGame starts the rematch at the table: the other seat moves first,
+// the Rules, clock and offers start afresh, and the game is begun in the
+// store.
+func (t *Table) newGame() {
+	now := t.at
 	t.first = 1 - t.first
 	t.rules = t.setup.rules(t.first)
 	t.view = t.rules.View()
@@ -247,23 +229,16 @@ func (t *Table) newGameLocked() {
 	t.again = [2]bool{}
 	t.offers, t.answered = Offers{}, false
 	t.played = nil
-	t.pending = [2]bool{}
 	t.kept = keptGame{rated: t.kept.rated}
 	t.clock = NewClock(t.setup.Control)
 	t.started, t.lastMove = now, now
 	t.games++
 	t.lobby.log.Info("rematch", "table", t.Code, "game", t.gameName(), "first", t.seats[t.first].Name)
-	t.startClockLocked(now)
-	t.changedLocked()
-}
-
-// rebegin begins the rematch in the store; write held, mu not. A failure
-// is said on the screens as any write's, and the next move begins it.
-func (t *Table) rebegin(seats [2]Seat) {
-	ctx, cancel := storeContext()
-	defer cancel()
-	_, err := t.beginGame(ctx, seats)
-	t.noteWrite("begin the rematch", err)
+	if t.lobby.store != nil {
+		t.begin()
+	}
+	t.startClock(now)
+	t.changed = true
 }
 
 // TableClock is a table's clock as a screen draws it.
@@ -295,8 +270,8 @@ func (c TableClock) LeftAt(now time.Time) ([2]time.Duration, time.Duration) {
 	return left, next
 }
 
-// clockLocked is the clock as the screens draw it; mu held.
-func (t *Table) clockLocked(now time.Time) TableClock {
+// tableClock is the clock as the screens draw it.
+func (t *Table) tableClock(now time.Time) TableClock {
 	c := TableClock{Control: t.setup.Control, Left: t.clock.Left(now), Running: -1, At: now}
 	if _, ok := t.clock.FlagAt(); ok {
 		c.Running = t.clock.Turn()

@@ -85,9 +85,7 @@ func TestMoveAfterTheFlag(t *testing.T) {
 	ft := newFakeTime()
 	l := matchLobby(t, nil, ft)
 	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz1})
-	tb.mu.Lock()
-	tb.flag.Stop() // the timer is late
-	tb.mu.Unlock()
+	tb.inspect(func() { tb.flag.Stop() }) // the timer is late
 	ft.Advance(61 * time.Second)
 	if err := tb.Move(0, "h8"); !errors.Is(err, ErrFlagged) {
 		t.Fatalf("a move a second after the flag: %v", err)
@@ -280,6 +278,7 @@ func TestRematch(t *testing.T) {
 		t.Errorf("a rematch with a player gone: %v", err)
 	}
 	tb.Leave(1)
+	l.settle()
 	if _, ok := l.GameOf(tb.Code); ok {
 		t.Error("a table nobody sits at stays in the lobby")
 	}

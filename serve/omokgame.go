@@ -83,6 +83,7 @@ var Omok = &Game{
 		r, _ := omok.ParseRule(s.Rule) // a normal setup's is one of ruleNames
 		return newOmokGame(r, s.Swap2, first)
 	},
+	screen: omokScreen,
 	replay: replayOmok,
 	korean: &gameText{
 		menuTitle: "온라인 대전 (오목)",

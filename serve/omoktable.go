@@ -13,8 +13,9 @@ import (
 	"termgames/omok/renju"
 )
 
-// screen is an omok table's screen, its cursor on the centre of the board.
-func (g *omokGame) screen(b tableBase) console.Screen {
+// omokScreen is an omok table's screen, its cursor on the centre of the
+// board.
+func omokScreen(b tableBase) console.Screen {
 	s := &omokTable{tableBase: b, glyphs: omok.GlyphsFor(b.o.p.ASCII)}
 	s.tableBase.refusal = s.refusal
 	n := s.board().Size
@@ -105,7 +106,7 @@ func (s *omokTable) keyChoice(k int) omok.Choice {
 func (s *omokTable) refusal(err error) string {
 	var fe *omok.ForbiddenError
 	switch {
-	case err == nil, errors.Is(err, ErrOver), errors.Is(err, ErrPending):
+	case err == nil, errors.Is(err, ErrOver):
 		return ""
 	case errors.As(err, &fe):
 		name := fe.Shape.String()
@@ -243,8 +244,8 @@ func (s *omokTable) panel(n int) [][]console.Span {
 		}
 	}
 	text := func(row int, text string) { put(row, console.Span{Col: col, Text: text}) }
-	text(0, Omok.words(t).title)
-	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+Omok.short(t, v.Rule.String()))
+	text(0, s.t.Game.words(t).title)
+	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+s.t.Game.short(t, v.Rule.String()))
 	for i := range 2 { // each stone in its own two columns, as on the board
 		put(2+i, console.Span{Col: col, Text: fmt.Sprintf("%dP", i+1)},
 			console.Span{Col: col + 3, Text: console.Pad(w, s.seatGlyph(g, i), 2)},

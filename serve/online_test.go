@@ -470,6 +470,7 @@ func TestQuestionsEsc(t *testing.T) {
 		d := menuScreen(l, Seat{Name: "alice"}, Omok, nil)
 		d.Send(console.Keys(keys)...)
 		d.Send(console.KeyPress(console.KeyEsc))
+		l.settle()
 		if screen := d.Text(narrow); !strings.Contains(screen, "6. 돌아가기") || len(l.Tables(Omok)) != 0 {
 			t.Errorf("%q then Esc: %d tables, and the screen\n%s", keys, len(l.Tables(Omok)), screen)
 		}

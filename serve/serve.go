@@ -16,8 +16,10 @@
 //	hostkey.go   the host key (generated once) and the allow-list
 //	game.go      Game: what the server asks of a game with online tables,
 //	             as a value, and the list of them (games)
-//	room.go      the online tables' rules side: the lobby, tables, seats,
-//	             and Rules, what a table asks of its game; no console
+//	room.go      the lobby: the tables by code, the seats by resume code
+//	owner.go     a table: one goroutine that owns its game, its messages,
+//	             the State it publishes, and Rules, what it asks of its
+//	             game; no console
 //	omokgame.go  omok's Rules: moves checked by omok.Board, its record
 //	baseballgame.go  baseball's Rules: numbers, guesses scored by
 //	             baseball.Score, its record

@@ -121,9 +121,8 @@ func TestSwap2ChoicesAtTable(t *testing.T) {
 						t.Errorf("stone %d asked as %v, want %v", stones, v.Opening.Stone, want)
 					}
 				}
-				tb.mu.Lock()
-				offers := tb.rules.Offers()
-				tb.mu.Unlock()
+				var offers bool
+				tb.inspect(func() { offers = tb.rules.Offers() })
 				if offers {
 					t.Errorf("offers allowed during the opening")
 				}
@@ -143,9 +142,8 @@ func TestSwap2ChoicesAtTable(t *testing.T) {
 			if st, _ := tb.State(); st.Clock.Running != white {
 				t.Errorf("after the opening the clock of seat %d runs, want white's, %d", st.Clock.Running, white)
 			}
-			tb.mu.Lock()
-			offers := tb.rules.Offers()
-			tb.mu.Unlock()
+			var offers bool
+			tb.inspect(func() { offers = tb.rules.Offers() })
 			if !offers {
 				t.Errorf("no offers once the colours are settled")
 			}
@@ -164,10 +162,9 @@ func TestSwap2ChoicesAtTable(t *testing.T) {
 			if o := st.Outcome; !o.Over || o.Winner != tt.black || o.How != "five" {
 				t.Fatalf("black's five: %+v, want %dP the winner", o, tt.black+1)
 			}
-			tb.mu.Lock()
-			psq := tb.rules.Record([2]string{"alice", "bob"})
-			moves := tb.rules.Moves()
-			tb.mu.Unlock()
+			var psq []byte
+			var moves int
+			tb.inspect(func() { psq, moves = tb.rules.Record([2]string{"alice", "bob"}), tb.rules.Moves() })
 			if moves != len(tt.actions)+10 {
 				t.Errorf("Moves = %d, want %d", moves, len(tt.actions)+10)
 			}
@@ -249,10 +246,10 @@ func TestSecondSeatPlaysBlack(t *testing.T) {
 	// The winning move, through a table whose rules start so.
 	l := NewLobby(discard(), time.Minute)
 	tb := l.Open(Setup{Game: Omok, Rule: "renju"}, Seat{Name: "alice"})
-	tb.mu.Lock()
-	tb.first, tb.rules = 1, tb.setup.rules(1)
-	tb.view = tb.rules.View()
-	tb.mu.Unlock()
+	tb.inspect(func() {
+		tb.first, tb.rules = 1, tb.setup.rules(1)
+		tb.view, tb.changed = tb.rules.View(), true
+	})
 	l.Join(tb.Code, Omok, Seat{Name: "bob"})
 	alice := headless(l, tb, 0, Player{Name: "alice", Width: narrow})
 	bob := headless(l, tb, 1, Player{Name: "bob", Width: narrow})

@@ -13,7 +13,7 @@ import (
 // table.go is what the screens of a table share, whatever its game, for
 // the two players and the watchers alike (seat -1); each game's own screen
 // (omoktable.go: the board; baseballtable.go: the rounds) draws the game.
-// Every key turns into a move of the table (room.go), which checks it with
+// Every key turns into a move of the table (owner.go), which checks it with
 // the game's rules; the screens draw the table's State, taken afresh each
 // time the table changes: a command waits for that on its own goroutine
 // and wakes the screen (tableChanged), so that both players' screens, and
@@ -49,16 +49,6 @@ type tableBase struct {
 	mt      *matchText
 }
 
-// tableScreens is the part of a game's Rules that shows its tables: the
-// game's own screen, so that the game's type chooses it.
-type tableScreens interface {
-	// screen returns the game's screen of a table, from what every
-	// table's screen has (b, its State taken), waiting for the table's
-	// changes. It reads nothing of the Rules' state, which is the
-	// table's to guard.
-	screen(b tableBase) console.Screen
-}
-
 // newTableScreen returns the screen of t as seat sees it, waiting for the
 // table's changes.
 func newTableScreen(o *online, t *Table, seat int, back console.Screen) console.Screen {
@@ -68,7 +58,7 @@ func newTableScreen(o *online, t *Table, seat int, back console.Screen) console.
 		b.resume = t.ResumeCode(seat)
 	}
 	b.refresh()
-	return t.rules.screen(b)
+	return t.Game.screen(b)
 }
 
 // KeepOpen marks a table's screen as one the idle rule leaves open: the
