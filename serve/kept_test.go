@@ -122,16 +122,13 @@ func keptLobby(t *testing.T, st store.Store, hold time.Duration) *Lobby {
 	l := NewLobby(discard(), hold)
 	l.store = st
 	t.Cleanup(l.Close)
-	l.setTime(&steppingTime{now: time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)})
+	l.setTime(&steppingTime{fakeTime{now: time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)}})
 	return l
 }
 
-// steppingTime is a TimeSource each of whose readings is a second after
-// the last; what it arms falls on the machine's time.
-type steppingTime struct {
-	mu  sync.Mutex
-	now time.Time
-}
+// steppingTime is a fake time each of whose readings is a second after
+// the last; what it arms falls when the test advances it.
+type steppingTime struct{ fakeTime }
 
 func (s *steppingTime) Now() time.Time {
 	s.mu.Lock()
@@ -139,8 +136,6 @@ func (s *steppingTime) Now() time.Time {
 	s.now = s.now.Add(time.Second)
 	return s.now
 }
-
-func (s *steppingTime) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 
 // keyed are the seats of two players with keys.
 var (
@@ -426,7 +421,8 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 		t.Fatalf("an end kept while the store fails: %+v", g)
 	}
 	st.failWith(nil)
-	if !waitUntil(func() bool { return !stored(t, st, tb).Ended.IsZero() }) {
+	l.time.(*steppingTime).Advance(time.Second) // the first try again
+	if g := stored(t, st, tb); g.Ended.IsZero() {
 		t.Fatal("the end was not kept once the store wrote again")
 	}
 	if g := stored(t, st, tb); g.Winner != 1 || g.How != "resigned" || len(g.Moves) != 4 {
@@ -581,18 +577,23 @@ func TestBroughtBackNobodyComes(t *testing.T) {
 	st.Close()
 
 	st = reopenStore(t, path)
-	l = NewLobby(discard(), 50*time.Millisecond)
+	l = NewLobby(discard(), time.Minute)
+	ft := newFakeTime()
+	l.setTime(ft)
 	l.store = st
+	t.Cleanup(l.Close)
 	if err := l.restore(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if !waitUntil(func() bool {
-		g, err := st.Game(context.Background(), id)
-		return err == nil && !g.Ended.IsZero()
-	}) {
-		t.Fatal("the game brought back did not end after the hold")
+	ft.Advance(time.Minute - time.Millisecond)
+	if g, err := st.Game(context.Background(), id); err != nil || !g.Ended.IsZero() {
+		t.Fatalf("the game brought back ended before the hold: %+v %v", g, err)
 	}
-	g, _ := st.Game(context.Background(), id)
+	ft.Advance(time.Millisecond) // the hold's end, handled before Advance returns
+	g, err := st.Game(context.Background(), id)
+	if err != nil || g.Ended.IsZero() {
+		t.Fatalf("the game brought back did not end after the hold: %+v %v", g, err)
+	}
 	if g.How != store.Void || g.Winner != -1 || g.Rated {
 		t.Errorf("nobody came back: winner %d how %q rated %v", g.Winner, g.How, g.Rated)
 	}
