@@ -59,6 +59,9 @@ func childServer() {
 	}
 	cfg := Config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),
 		MaxSessions: 5000, MaxPerAddress: 5000}
+	if os.Getenv(benchChild) == "fire" { // TestGamesSurviveKills: nobody forfeits while it restarts
+		cfg.SeatHold = time.Hour
+	}
 	if path := os.Getenv(benchStore); path != "" { // BenchmarkGames with the store on
 		st, err := sqlite.Open(path)
 		if err != nil {
