@@ -61,7 +61,7 @@ func (a *archiveText) gameLine(t *onlineText, o *online, g store.Game, seat int)
 	case 1 - seat:
 		outcome = a.outcome[1]
 	}
-	if how, ok := a.how[g.How]; ok && g.How != "draw" {
+	if how, ok := a.how[g.How]; ok && g.How != store.Draw {
 		outcome += " (" + how + ")"
 	}
 	line := fmt.Sprintf("%s  %s  %s  %s", g.Ended.Local().Format("2006-01-02 15:04"),

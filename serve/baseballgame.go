@@ -8,6 +8,7 @@ import (
 
 	"termgames/baseball"
 	"termgames/internal/lang"
+	"termgames/internal/store"
 )
 
 // baseballGame is number baseball's online rules, versus: each seat
@@ -148,11 +149,11 @@ func (g *baseballGame) Apply(seat int, move string, took time.Duration) (Outcome
 	var o Outcome
 	switch {
 	case found0 && found1:
-		o = Outcome{Over: true, Winner: -1, How: "draw"}
+		o = Outcome{Over: true, Winner: -1, How: store.Draw}
 	case found0:
-		o = Outcome{Over: true, Winner: 0, How: "found"}
+		o = Outcome{Over: true, Winner: 0, How: store.Found}
 	case found1:
-		o = Outcome{Over: true, Winner: 1, How: "found"}
+		o = Outcome{Over: true, Winner: 1, How: store.Found}
 	}
 	g.over = o.Over
 	return o, nil

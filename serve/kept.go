@@ -234,7 +234,7 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 		err := t.check(m.Seat, m.Text, m.At)
 		if errors.Is(err, ErrFlagged) { // the flag fell before this move, which was refused
 			seat, _, _ := t.clock.Flagged(m.At)
-			return t, Outcome{Over: true, Winner: 1 - seat, How: "time"}, nil
+			return t, Outcome{Over: true, Winner: 1 - seat, How: store.Time}, nil
 		}
 		if err == nil {
 			out, err = t.apply(m)

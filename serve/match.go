@@ -83,7 +83,7 @@ func (t *Table) applyMatch(m store.Move) (Outcome, error) {
 	case err != nil || m.Text == moveNo:
 		return Outcome{}, err
 	case off.Kind == OfferDraw:
-		return Outcome{Over: true, Winner: -1, How: "agreed"}, nil
+		return Outcome{Over: true, Winner: -1, How: store.Agreed}, nil
 	}
 	return Outcome{}, t.takeBack(off.By, m.At)
 }
@@ -180,7 +180,7 @@ func (t *Table) flagFell(n int) {
 // the timer has come.
 func (t *Table) timeUp(now time.Time) {
 	if seat, _, fallen := t.clock.Flagged(now); fallen && !t.outcome.Over {
-		t.end(Outcome{Over: true, Winner: 1 - seat, How: "time"})
+		t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Time})
 	}
 }
 
@@ -214,7 +214,7 @@ func (t *Table) rematch(seat int) error {
 // void), and both players are still at the table.
 func (t *Table) rematchable() bool {
 	o := t.outcome
-	return o.Over && o.How != "left" && o.How != store.Void && t.seats[0].Present > 0 && t.seats[1].Present > 0
+	return o.Over && o.How != howLeft && o.How != store.Void && t.seats[0].Present > 0 && t.seats[1].Present > 0
 }
 
 // newGame starts the rematch at the table: the other seat moves first,

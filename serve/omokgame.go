@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"termgames/internal/lang"
+	"termgames/internal/store"
 	"termgames/omok"
 	"termgames/omok/renju"
 )
@@ -244,9 +245,9 @@ func (g *omokGame) Apply(seat int, move string, took time.Duration) (Outcome, er
 	g.made(took, true)
 	switch {
 	case out.Winner != omok.Empty:
-		return Outcome{Over: true, Winner: g.seatOf(out.Winner), How: "five"}, nil
+		return Outcome{Over: true, Winner: g.seatOf(out.Winner), How: store.Five}, nil
 	case out.Draw:
-		return Outcome{Over: true, Winner: -1, How: "draw"}, nil
+		return Outcome{Over: true, Winner: -1, How: store.Draw}, nil
 	}
 	return Outcome{}, nil
 }

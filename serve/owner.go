@@ -35,14 +35,15 @@ type Seat struct {
 type Outcome struct {
 	Over   bool
 	Winner int // the winning seat, -1 for a draw
-	// How says how: "five" (omok), "found" (baseball), "draw",
-	// "resigned" (a player left the game), "forfeit" (a seat away past
-	// the hold), "time" (lost on time), "agreed" (a draw agreed),
-	// store.Void (no result: a game brought back that no longer replays,
-	// or to which neither player came back); "left" is no game: the host
-	// left before anyone joined.
-	How string
+	// How says how, as the store keeps it (store.Five, …, store.Void:
+	// no result, a game brought back that no longer replays, or to which
+	// neither player came back); howLeft is no game: the host left before
+	// anyone joined, and nothing is kept.
+	How store.How
 }
+
+// howLeft ends a table whose host left before anyone joined: no game.
+const howLeft store.How = "left"
 
 // Rules is one game's online rules and position at one table. A table
 // holds seats, watchers and the outcome, and asks its Rules everything of
@@ -423,7 +424,7 @@ func (t *Table) leave(seat int) {
 	case t.outcome.Over:
 		t.dropIfLeft()
 	case !t.seats[1].Taken:
-		t.end(Outcome{Over: true, Winner: -1, How: "left"})
+		t.end(Outcome{Over: true, Winner: -1, How: howLeft})
 	default:
 		s.Away = t.at
 		if t.hold == nil {
@@ -461,7 +462,7 @@ func (t *Table) forfeitAway(n int) {
 	if away < 0 {
 		return
 	}
-	o := Outcome{Over: true, Winner: 1 - away, How: "forfeit"}
+	o := Outcome{Over: true, Winner: 1 - away, How: store.Forfeit}
 	if other := t.seats[1-away]; other.Present == 0 && other.Away.Equal(t.seats[away].Away) {
 		o = Outcome{Over: true, Winner: -1, How: store.Void} // nobody came back after a restart
 	}
@@ -475,9 +476,9 @@ func (t *Table) Resign(seat int) {
 		switch {
 		case t.outcome.Over:
 		case !t.seats[1].Taken:
-			t.end(Outcome{Over: true, Winner: -1, How: "left"})
+			t.end(Outcome{Over: true, Winner: -1, How: howLeft})
 		default:
-			t.end(Outcome{Over: true, Winner: 1 - seat, How: "resigned"})
+			t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Resigned})
 		}
 		return nil
 	})

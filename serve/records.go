@@ -87,8 +87,8 @@ func recordsLine(g store.Game) string {
 	if g.Winner >= 0 {
 		result = g.Seats[g.Winner].Name + " won"
 	}
-	if g.How != "" && g.How != "draw" {
-		result += " (" + g.How + ")"
+	if g.How != "" && g.How != store.Draw {
+		result += " (" + string(g.How) + ")"
 	}
 	rated := "casual"
 	if g.Rated {

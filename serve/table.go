@@ -198,7 +198,7 @@ func (b *tableBase) endLine() string {
 		return fmt.Sprintf(b.mt.wants, st.Seats[other].Name)
 	case st.Rematchable:
 		return b.t.Game.words(b.txt).rematch
-	case b.seat >= 0 && st.Outcome.How != "left" && st.Outcome.How != store.Void:
+	case b.seat >= 0 && st.Outcome.How != howLeft && st.Outcome.How != store.Void:
 		return b.mt.otherLeft
 	}
 	return b.txt.anyKey
@@ -318,15 +318,15 @@ func (b *tableBase) away(now time.Time) (string, time.Duration) {
 func (b *tableBase) result(winLine func(seat int) string, draw string) string {
 	o := b.st.Outcome
 	switch {
-	case o.How == "left":
+	case o.How == howLeft:
 		return b.txt.left
-	case o.How == "agreed":
+	case o.How == store.Agreed:
 		return b.mt.agreed
 	case o.Winner < 0:
 		return draw
-	case o.How == "time":
+	case o.How == store.Time:
 		return fmt.Sprintf(b.mt.timeWin, b.st.Seats[1-o.Winner].Name, b.st.Seats[o.Winner].Name)
-	case o.How == "forfeit" || o.How == "resigned":
+	case o.How == store.Forfeit || o.How == store.Resigned:
 		return fmt.Sprintf(b.txt.forfeit, b.st.Seats[o.Winner].Name, b.st.Seats[1-o.Winner].Name)
 	}
 	return winLine(o.Winner)

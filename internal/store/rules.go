@@ -89,10 +89,26 @@ func Rated(seats [2]Seat) bool {
 	return seats[0].Key != "" && seats[1].Key != "" && seats[0].Key != seats[1].Key
 }
 
-// Void is how a game ends that has no result: it could not be brought
-// back after a restart, or neither player came back to it. It is kept,
-// but moves no rating and counts for nobody.
-const Void = "void"
+// How is how a game ended, as the store keeps it: the games' own ends
+// (five in a row, a number found, a draw on the board) and the server's
+// (a resignation, a forfeit, the time, a draw agreed), and Void. Only Void
+// means anything to the store: the ratings follow the winner alone.
+type How string
+
+// The ends of games.
+const (
+	Five     How = "five"     // omok: five in a row
+	Found    How = "found"    // baseball: the other's number found in fewer guesses
+	Draw     How = "draw"     // a draw the game's rules made (baseball: found in as many guesses)
+	Resigned How = "resigned" // a player left the game
+	Forfeit  How = "forfeit"  // a player away longer than the seat hold
+	Time     How = "time"     // a player's clock ran out
+	Agreed   How = "agreed"   // a draw both players agreed to
+	// Void is how a game ends that has no result: it could not be brought
+	// back after a restart, or neither player came back to it. It is
+	// kept, but moves no rating and counts for nobody.
+	Void How = "void"
+)
 
 // Rate returns both seats' ratings after a rated game that winner won (-1
 // a draw). Each game is a rating period of its own, and each seat is

@@ -92,11 +92,9 @@ type Game struct {
 	// Once ended:
 	Ended  time.Time
 	Winner int // the winning seat, -1 for a draw
-	// How is how it ended: "five", "found", "draw", "resigned",
-	// "forfeit", "time" (lost on time), "agreed" (a draw agreed by both
-	// players), …; only Void is read by the store, and the ratings
-	// follow Winner alone.
-	How string
+	// How is how it ended; only Void is read by the store, and the
+	// ratings follow Winner alone.
+	How How
 	// Record is the finished game in its game's record format: omok's
 	// Piskvork .psq; baseball's rounds as text.
 	Record []byte
@@ -108,7 +106,7 @@ type Game struct {
 type Result struct {
 	Ended  time.Time
 	Winner int // -1: a draw
-	How    string
+	How    How
 	Record []byte
 }
 

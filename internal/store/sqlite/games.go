@@ -270,7 +270,7 @@ func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]s
 		if ended.Valid {
 			g.Ended = timeAt(ended.Int64)
 		}
-		g.Winner, g.How = int(winner.Int64), how.String
+		g.Winner, g.How = int(winner.Int64), store.How(how.String)
 		for i, s := range seats {
 			g.Seats[i] = store.Seat{Key: s.key.String, Name: s.name, Resume: s.resume}
 			g.Before[i], g.After[i] = s.before.rating(), s.after.rating()

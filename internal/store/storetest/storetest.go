@@ -495,7 +495,7 @@ func (rs ratings) play(t *testing.T, s store.Store, game, rule, a, b string, win
 
 // end is play with the game ended how: every way to end but store.Void
 // rates by the winner alone.
-func (rs ratings) end(t *testing.T, s store.Store, game, rule, a, b string, winner int, how string) {
+func (rs ratings) end(t *testing.T, s store.Store, game, rule, a, b string, winner int, how store.How) {
 	t.Helper()
 	g := omok(a, b, t0)
 	g.Game, g.Rule = game, rule
