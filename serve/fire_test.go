@@ -59,7 +59,8 @@ func TestGamesSurviveKills(t *testing.T) {
 		left := 0
 		for _, g := range gs {
 			left += len(g.script) - g.next
-			wg.Go(func() { g.play(ctx, rng.Uint64(), &made) })
+			seed := rng.Uint64()
+			wg.Go(func() { g.play(ctx, seed, &made) })
 		}
 		if kill == kills { // the last stretch: every game to its end
 			wg.Wait()
