@@ -272,13 +272,14 @@ func TestClockLossOnTime(t *testing.T) {
 	}
 }
 
-// flagWatch plays a clock as a table does: after each move it arms a
-// timer at FlagAt on the time source (stopping the last), and the timer's
-// call asks Flagged and stops the clock when the flag fell.
+// flagWatch plays a clock as a table's goroutine does: after each move it
+// arms a timer at FlagAt on the time source (stopping the last), and the
+// timer's call asks Flagged and stops the clock when the flag fell. The
+// fake time makes that call in the test's own goroutine, so the moves and
+// the flag's fall come one at a time, as a table's messages do.
 type flagWatch struct {
 	ft     *fakeTime
 	c      *Clock
-	mu     sync.Mutex // the table's lock
 	timer  Timer
 	fell   int // the seat that lost on time, -1 while none has
 	fellAt time.Time
@@ -287,22 +288,18 @@ type flagWatch struct {
 // watch starts c at ft's now with seat to move, and watches its flag.
 func watch(ft *fakeTime, c *Clock, seat int) *flagWatch {
 	w := &flagWatch{ft: ft, c: c, fell: -1}
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	_ = c.Start(ft.Now(), seat)
 	w.arm()
 	return w
 }
 
-// arm arms the timer for the flag of the seat to move; w.mu held.
+// arm arms the timer for the flag of the seat to move.
 func (w *flagWatch) arm() {
 	if w.timer != nil {
 		w.timer.Stop()
 	}
 	if at, ok := w.c.FlagAt(); ok {
 		w.timer = w.ft.AfterFunc(at.Sub(w.ft.Now()), func() {
-			w.mu.Lock()
-			defer w.mu.Unlock()
 			if seat, at, ok := w.c.Flagged(w.ft.Now()); ok {
 				w.fell, w.fellAt = seat, at
 				w.c.Stop(w.ft.Now())
@@ -313,8 +310,6 @@ func (w *flagWatch) arm() {
 
 // move presses the clock now, next to move, and arms the next flag.
 func (w *flagWatch) move(next int) (time.Duration, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	took, err := w.c.Press(w.ft.Now(), next)
 	if err == nil {
 		w.arm()
@@ -324,8 +319,6 @@ func (w *flagWatch) move(next int) (time.Duration, error) {
 
 // lost returns the seat that lost on time, -1 for none, and when.
 func (w *flagWatch) lost() (int, time.Time) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	return w.fell, w.fellAt
 }
 
