@@ -21,13 +21,94 @@ import (
 // variable that points into it).
 func TestViewsOnlyDraw(t *testing.T) {
 	for dir, files := range packageFiles(t) {
-		p := newMethodSet(files)
-		for _, m := range p.named("View") {
-			if why := p.mutation(m, map[*ast.FuncDecl]bool{}); why != "" {
-				t.Errorf("%s: %s.View changes its screen: %s", dir, m.recvType, why)
-			}
+		for _, c := range viewChanges(files) {
+			t.Errorf("%s: %s.View changes its screen: %s", dir, c.screen, c.why)
 		}
 	}
+}
+
+// The check catches each way a View can change its screen, in a package
+// of fake screens, and passes the ones that only draw: without it, a check
+// that reported nothing would pass TestViewsOnlyDraw as well.
+func TestViewsOnlyDrawCatches(t *testing.T) {
+	const src = `package fake
+
+type Board struct{ cells []int }
+
+func (b *Board) Mark(i int)   { b.cells[i] = 1 }
+func (b *Board) At(i int) int { return b.cells[i] }
+
+type Screen struct {
+	n     int
+	cache map[int]string
+	rows  []string
+	board *Board
+}
+
+func (s *Screen) bump() { s.n++ }
+
+type Assigns struct{ Screen }
+type Counts struct{ Screen }
+type FillsCache struct{ Screen }
+type Deletes struct{ Screen }
+type Clears struct{ Screen }
+type ThroughPointer struct{ Screen }
+type ThroughCopy struct{ Screen }
+type ThroughMethod struct{ Screen }
+type ThroughField struct{ Screen }
+type Draws struct{ Screen }
+
+func (s *Assigns) View() string        { s.n = 1; return "" }
+func (s *Counts) View() string         { s.n++; return "" }
+func (s *FillsCache) View() string     { s.cache[1] = "x"; return s.cache[1] }
+func (s *Deletes) View() string        { delete(s.cache, 1); return "" }
+func (s *Clears) View() string         { clear(s.rows); return "" }
+func (s *ThroughPointer) View() string { p := &s.n; *p = 2; return "" }
+func (s *ThroughCopy) View() string    { c := s; c.rows[0] = "x"; return "" }
+func (s *ThroughMethod) View() string  { s.bump(); return "" }
+func (s *ThroughField) View() string   { s.board.Mark(0); return "" }
+
+func (s *Draws) View() string {
+	rows := append([]string{}, s.rows...)
+	rows[0] = s.cache[s.n]
+	n := s.n
+	n++
+	return rows[0] + string(rune(n+s.board.At(0)))
+}
+`
+	f, err := parser.ParseFile(token.NewFileSet(), "fake.go", src, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, c := range viewChanges([]*ast.File{f}) {
+		got[c.screen] = c.why
+	}
+	for _, screen := range []string{"Assigns", "Counts", "FillsCache", "Deletes", "Clears",
+		"ThroughPointer", "ThroughCopy", "ThroughMethod", "ThroughField"} {
+		if got[screen] == "" {
+			t.Errorf("%s.View changes its screen, and the check did not see it", screen)
+		}
+		delete(got, screen)
+	}
+	for screen, why := range got {
+		t.Errorf("%s.View only draws, and the check says: %s", screen, why)
+	}
+}
+
+// change is a View that changes its screen: the screen's type, and how.
+type change struct{ screen, why string }
+
+// viewChanges runs the check on one package's files.
+func viewChanges(files []*ast.File) []change {
+	p := newMethodSet(files)
+	var cs []change
+	for _, m := range p.named("View") {
+		if why := p.mutation(m, map[*ast.FuncDecl]bool{}); why != "" {
+			cs = append(cs, change{m.recvType, why})
+		}
+	}
+	return cs
 }
 
 // packageFiles parses every non-test Go file of the module, by folder.

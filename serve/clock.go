@@ -102,19 +102,6 @@ func amount(d, unit time.Duration) string {
 	return d.String()
 }
 
-// MarshalText writes the control as String does, for a store or a file.
-func (c Control) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
-
-// UnmarshalText reads a control as ParseControl does.
-func (c *Control) UnmarshalText(b []byte) error {
-	v, err := ParseControl(string(b))
-	if err != nil {
-		return err
-	}
-	*c = v
-	return nil
-}
-
 // DefaultControlList is the controls a table offers unless the server's
 // flag says otherwise: no clock, the common blitz and rapid ones (omok),
 // and a clock per guess (baseball).
@@ -383,14 +370,12 @@ func (c *Clock) Flagged(now time.Time) (seat int, at time.Time, ok bool) {
 	if !c.fallen(now) {
 		return -1, time.Time{}, false
 	}
-	if c.since.IsZero() { // ran out before a pause: Pause refuses that, RestoreClock may not
-		return c.turn, now, true
-	}
 	return c.turn, c.since.Add(c.left[c.turn]), true
 }
 
-// Pause stops the time of the seat to move: while the server is down (and
-// it was restored), nobody's time runs. It refuses to pause a clock whose
+// Pause stops the time of the seat to move: a game brought back after a
+// restart waits paused for its player, so that the time the server was
+// down is charged to nobody. It refuses to pause a clock whose
 // flag has fallen (ErrFlagged): that game is over, on time. Pausing a
 // paused clock, or one not running, changes nothing.
 func (c *Clock) Pause(now time.Time) error {
@@ -417,6 +402,16 @@ func (c *Clock) Resume(now time.Time) {
 	}
 }
 
+// Spent returns the time the seat to move has used on its move by now,
+// paused time left out: what Press would return were the move made now.
+// Zero before Start and after Stop.
+func (c *Clock) Spent(now time.Time) time.Duration {
+	if c.turn < 0 {
+		return 0
+	}
+	return c.spent + c.elapsed(now)
+}
+
 // Stop ends the clock with the game: the seat to move is charged its time
 // until now, and Left stays as it then is.
 func (c *Clock) Stop(now time.Time) {
@@ -424,78 +419,4 @@ func (c *Clock) Stop(now time.Time) {
 		c.left[c.turn] = max(c.left[c.turn]-c.elapsed(now), 0)
 	}
 	c.turn, c.since, c.spent, c.stopped = -1, time.Time{}, 0, true
-}
-
-// ClockState is a clock as a store keeps it, at an instant: what
-// RestoreClock brings back after a restart, paused, so that the time the
-// server was down is charged to nobody.
-type ClockState struct {
-	Control Control
-	Left    [2]time.Duration // each seat's time at the instant
-	Turn    int              // the seat to move; -1: not started
-	Spent   time.Duration    // the seat to move's time on this move so far
-}
-
-// State returns the clock as it stands at now.
-func (c *Clock) State(now time.Time) ClockState {
-	st := ClockState{Control: c.control, Left: c.Left(now), Turn: c.turn}
-	if c.turn >= 0 {
-		st.Spent = c.spent + c.elapsed(now)
-	}
-	return st
-}
-
-// RestoreClock returns the clock of st, paused: Resume runs it again. A
-// clock once stopped is kept as its game's end, not restored.
-func RestoreClock(st ClockState) (*Clock, error) {
-	switch {
-	case st.Turn < -1 || st.Turn > 1:
-		return nil, fmt.Errorf("clock: no seat %d to move", st.Turn)
-	case st.Left[0] < 0 || st.Left[1] < 0 || st.Spent < 0:
-		return nil, fmt.Errorf("clock: a negative time (%v, %v, %v)", st.Left[0], st.Left[1], st.Spent)
-	case st.Control.PerMove && (st.Left[0] > st.Control.Base || st.Left[1] > st.Control.Base):
-		return nil, fmt.Errorf("clock: more time left (%v, %v) than %v for a move", st.Left[0], st.Left[1], st.Control)
-	}
-	c := NewClock(st.Control)
-	if st.Control.Timed() {
-		c.left = st.Left
-	}
-	if st.Turn >= 0 {
-		c.turn, c.spent = st.Turn, st.Spent
-	}
-	return c, nil
-}
-
-// MarshalText writes the state on one line, to the millisecond (the
-// record's unit): the control, the seat to move, each seat's time, and
-// the time spent on this move, "3+2 1 2m58.3s 3m2s 4.5s".
-func (st ClockState) MarshalText() ([]byte, error) {
-	ms := func(d time.Duration) string { return d.Round(time.Millisecond).String() }
-	return fmt.Appendf(nil, "%v %d %s %s %s", st.Control, st.Turn, ms(st.Left[0]), ms(st.Left[1]), ms(st.Spent)), nil
-}
-
-// UnmarshalText reads a state as MarshalText writes it.
-func (st *ClockState) UnmarshalText(b []byte) error {
-	f := strings.Fields(string(b))
-	if len(f) != 5 {
-		return fmt.Errorf("clock %q: want control, seat, two times and the move's time, such as \"3+2 1 2m58.3s 3m2s 4.5s\"", b)
-	}
-	var v ClockState
-	var err error
-	if v.Control, err = ParseControl(f[0]); err != nil {
-		return fmt.Errorf("clock %q: %w", b, err)
-	}
-	if v.Turn, err = strconv.Atoi(f[1]); err != nil {
-		return fmt.Errorf("clock %q: seat %q is no number", b, f[1])
-	}
-	for k, d := range []*time.Duration{&v.Left[0], &v.Left[1], &v.Spent} {
-		if *d, err = time.ParseDuration(f[2+k]); err != nil {
-			return fmt.Errorf("clock %q: %w", b, err)
-		}
-	}
-	if _, err := RestoreClock(v); err != nil {
-		return fmt.Errorf("clock %q: %w", b, err)
-	}
-	*st = v
-	return nil
 }

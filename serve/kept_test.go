@@ -18,8 +18,9 @@ import (
 )
 
 // checkedStore is a real store through which a test watches the server's
-// writes: every one must come with no table's lock held, a test can make
-// the writes fail (a full disk), and a move's write can wait for the test.
+// writes: during every one the watched tables' screens must still read
+// their State, a test can make the writes fail (a full disk), and a move's
+// write can wait for the test.
 type checkedStore struct {
 	store.Store
 	t *testing.T
@@ -161,8 +162,8 @@ func stored(t *testing.T, st store.Store, tb *Table) store.Game {
 var fiveInRow = []string{"h8", "h9", "i8", "i9", "j8", "j9", "k8", "k9", "l8"}
 
 // An omok game played through the table's API is in the store move by
-// move, each move kept before any screen shows it and no write made under
-// the table's lock; its end is kept with the .psq and both players'
+// move, each move kept before any screen shows it and no write keeping a
+// screen from the table's State; its end is kept with the .psq and both players'
 // ratings change, before the screens show the end.
 func TestGameKeptMoveByMove(t *testing.T) {
 	st := &checkedStore{Store: tempStore(t), t: t}

@@ -139,7 +139,7 @@ func (t *Table) press(at time.Time) error {
 // its time runs; else the time since the last move.
 func (t *Table) took(seat int, now time.Time) time.Duration {
 	if t.clock.Turn() == seat {
-		return t.clock.State(now).Spent
+		return t.clock.Spent(now)
 	}
 	return max(now.Sub(t.lastMove), 0)
 }

@@ -3,7 +3,6 @@ package serve
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // offer.go is the offers by consent at a table, as pente.org and lichess
@@ -24,7 +23,8 @@ const (
 	OfferDraw
 )
 
-// offerWords are the offers as logs and a store write them.
+// offerWords name the offers in errors; the store keeps an offer as a
+// move of the match instead (match.go).
 var offerWords = [...]string{OfferTakeback: "takeback", OfferDraw: "draw"}
 
 // String names the offer: "takeback" or "draw".
@@ -33,17 +33,6 @@ func (k OfferKind) String() string {
 		return offerWords[k]
 	}
 	return fmt.Sprintf("OfferKind(%d)", uint8(k))
-}
-
-// ParseOfferKind reads an offer as String writes it, in either case.
-func ParseOfferKind(s string) (OfferKind, bool) {
-	w := strings.ToLower(strings.TrimSpace(s))
-	for k, word := range offerWords {
-		if w == word {
-			return OfferKind(k), true
-		}
-	}
-	return 0, false
 }
 
 // Offer is an offer made: what, and by which seat.

@@ -14,8 +14,9 @@ import (
 )
 
 // Online opens a game's online menu (온라인 대전) from that game's own
-// menu, whose entry main passes on through the game's Options. It is set
-// in an SSH session only; locally both are nil, and the entry is not shown.
+// menu: main's top menu passes For(game) on in cli.Env.Online, and the
+// game's command copies it into its Options. It is set in an SSH session
+// only; locally Env.Online is nil, and the menu shows no such entry.
 type Online struct {
 	// menu returns the online menu of game; back is the game's own menu,
 	// shown again when the player leaves it.

@@ -88,16 +88,3 @@ func (q *QuickMatch) Leave(code string) bool {
 	}
 	return false
 }
-
-// Waiting counts the tables waiting for w, for the screen that shows how
-// many players wait for what a player chose.
-func (q *QuickMatch) Waiting(w Setup) int {
-	w = w.normal()
-	n := 0
-	for _, t := range q.waiting {
-		if t.want == w {
-			n++
-		}
-	}
-	return n
-}

@@ -82,13 +82,25 @@ func TestQuickMatch(t *testing.T) {
 	}
 }
 
+// waitingFor counts the tables in q's queue that wait for w.
+func waitingFor(q *QuickMatch, w Setup) int {
+	w = w.normal()
+	n := 0
+	for _, t := range q.waiting {
+		if t.want == w {
+			n++
+		}
+	}
+	return n
+}
+
 func TestQuickMatchLeave(t *testing.T) {
 	var q QuickMatch
 	w := Setup{Game: Omok, Rule: "standard", Control: Control{}}
 	q.Wait(w, "T1", "a")
 	q.Wait(w, "T2", "b")
-	if q.Waiting(w) != 2 || q.Waiting(Setup{Game: Omok, Rule: "renju", Control: Control{}}) != 0 {
-		t.Errorf("waiting %d", q.Waiting(w))
+	if waitingFor(&q, w) != 2 || waitingFor(&q, Setup{Game: Omok, Rule: "renju", Control: Control{}}) != 0 {
+		t.Errorf("waiting %d", waitingFor(&q, w))
 	}
 	if !q.Leave("T1") || q.Leave("T1") || q.Leave("T9") {
 		t.Error("Leave reports wrong")
@@ -96,14 +108,14 @@ func TestQuickMatchLeave(t *testing.T) {
 	if code, ok := q.Match(w, "c"); !ok || code != "T2" {
 		t.Errorf("after T1 left: %s, %v", code, ok)
 	}
-	if _, ok := q.Match(w, "c"); ok || q.Waiting(w) != 0 {
-		t.Errorf("a table still waits: %d", q.Waiting(w))
+	if _, ok := q.Match(w, "c"); ok || waitingFor(&q, w) != 0 {
+		t.Errorf("a table still waits: %d", waitingFor(&q, w))
 	}
-	if q.Waiting(Setup{Game: Baseball, Rule: "renju", Control: Control{}}) != 0 {
+	if waitingFor(&q, Setup{Game: Baseball, Rule: "renju", Control: Control{}}) != 0 {
 		t.Error("baseball waits")
 	}
 	q.Wait(Setup{Game: Baseball, Rule: "renju", Control: Control{}}, "T3", "")
-	if q.Waiting(Setup{Game: Baseball, Control: Control{}}) != 1 {
+	if waitingFor(&q, Setup{Game: Baseball, Control: Control{}}) != 1 {
 		t.Error("a baseball table's rule counted")
 	}
 }
@@ -172,7 +184,7 @@ func TestLobbyQuick(t *testing.T) {
 			t.Errorf("the tables: %+v", li)
 		}
 		l.mu.Lock()
-		waiting := l.quick.Waiting(blitz)
+		waiting := waitingFor(&l.quick, blitz)
 		l.mu.Unlock()
 		if waiting != 1 {
 			t.Errorf("%d tables wait for %v, want 1 (the third's)", waiting, blitz)

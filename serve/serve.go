@@ -94,8 +94,9 @@ type Player struct {
 	// (LANG=C), English and ASCII glyphs; otherwise each game's own.
 	Lang  lang.Tag
 	ASCII bool
-	// Online opens the online tables from a game's menu: main passes
-	// Online.For(game) on in each game's Options.
+	// Online opens the online tables from a game's menu: main's top menu
+	// passes Online.For(game) on in cli.Env.Online, which the game's
+	// command copies into its Options.
 	Online Online
 	// Books keep the player's own records of the games in the server's
 	// store: main passes Books.For(game) on in cli.Env.Book. Empty for a

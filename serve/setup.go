@@ -62,8 +62,8 @@ func (s Setup) options(first int) string {
 }
 
 // readOptions reads into s what options wrote, and returns the seat that
-// moves first. "" (a game kept before tables had options) is no clock,
-// no swap2, seat 0 first.
+// moves first. "" (the store's default, for a game kept without options)
+// is no clock, no swap2, seat 0 first.
 func (s *Setup) readOptions(text string) (first int, err error) {
 	for k, w := range strings.Fields(text) {
 		switch {

@@ -431,7 +431,7 @@ func TestSwap2BroughtBack(t *testing.T) {
 	mid, midResume := play(slices.Concat(opening, []act{{1, "more"}, {1, "k11"}}))
 	after, afterResume := play(slices.Concat(opening, []act{{1, "black"}, {0, "a1"}}))
 	if g := stored(t, st, mid); !strings.Contains(g.Options, "swap2") {
-		t.Skipf("the store keeps no table options (%q): swap2 cannot come back", g.Options)
+		t.Fatalf("the store kept the table's options as %q, without swap2: the opening could not come back", g.Options)
 	}
 	if g := stored(t, st, after); len(g.Moves) != 5 || g.Moves[3].Text != "black" || g.Moves[3].Seat != 1 {
 		t.Fatalf("the store's moves: %+v", g.Moves)

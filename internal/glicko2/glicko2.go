@@ -58,9 +58,23 @@ const scale = 173.7178
 // (step 5).
 const epsilon = 0.000001
 
+// maxIterations bounds each of step 5's two loops, the search for a
+// bracket and the Illinois iteration, at lila's ITERATION_MAX. Ratings
+// between 0 and 4000 with τ 0.5 settle in under twenty steps; inputs far
+// outside them (a τ so small that a − kτ never leaves a, opponents thirty
+// thousand points apart with a huge τ) would otherwise loop for good or for
+// thousands of steps.
+const maxIterations = 1000
+
 // Update returns r after a rating period with results, by the paper's
 // steps 2 to 8 with tau. A period without games only widens the deviation
 // (step 6's φ*).
+//
+// When step 5 does not settle within its bound of iterations (lila's, see
+// maxIterations), Update keeps r's volatility and goes on with steps 6 to 8
+// from it: the rating still moves by the results, and the volatility waits
+// for a period that converges. lila throws instead and rates nothing; here
+// a rated game always moves its ratings, by finite amounts.
 func Update(r Rating, results []Result, tau float64) Rating {
 	// Step 2: to the Glicko-2 scale.
 	mu := (r.R - 1500) / scale
@@ -69,19 +83,11 @@ func Update(r Rating, results []Result, tau float64) Rating {
 		return Rating{R: r.R, RD: math.Sqrt(phi*phi+r.Vol*r.Vol) * scale, Vol: r.Vol}
 	}
 	// Steps 3 and 4: the estimated variance v and improvement Δ.
-	var vInv, sum float64
-	for _, res := range results {
-		muj := (res.Opponent.R - 1500) / scale
-		phij := res.Opponent.RD / scale
-		g := 1 / math.Sqrt(1+3*phij*phij/(math.Pi*math.Pi))
-		e := 1 / (1 + math.Exp(-g*(mu-muj)))
-		vInv += g * g * e * (1 - e)
-		sum += g * (res.Score - e)
-	}
-	v := 1 / vInv
+	v, sum := variance(mu, results)
 	delta := v * sum
-	// Step 5: the new volatility, by the Illinois algorithm.
-	sigma := newVolatility(phi, v, delta, r.Vol, tau)
+	// Step 5: the new volatility, by the Illinois algorithm; r's own
+	// where it does not converge.
+	sigma, _ := newVolatility(phi, v, delta, r.Vol, tau)
 	// Steps 6 and 7: the new deviation and rating.
 	phiStar := math.Sqrt(phi*phi + sigma*sigma)
 	phiNew := 1 / math.Sqrt(1/(phiStar*phiStar)+1/v)
@@ -90,8 +96,26 @@ func Update(r Rating, results []Result, tau float64) Rating {
 	return Rating{R: scale*muNew + 1500, RD: scale * phiNew, Vol: sigma}
 }
 
+// variance is steps 3 and 4 for a player at mu (Glicko-2 scale): the
+// estimated variance v of the rating from the results alone, and the sum
+// of g·(s − E) from which step 4's Δ and step 7's μ' are both made.
+func variance(mu float64, results []Result) (v, sum float64) {
+	var vInv float64
+	for _, res := range results {
+		muj := (res.Opponent.R - 1500) / scale
+		phij := res.Opponent.RD / scale
+		g := 1 / math.Sqrt(1+3*phij*phij/(math.Pi*math.Pi))
+		e := 1 / (1 + math.Exp(-g*(mu-muj)))
+		vInv += g * g * e * (1 - e)
+		sum += g * (res.Score - e)
+	}
+	return 1 / vInv, sum
+}
+
 // newVolatility is step 5: σ' solving f(x) = 0 by the Illinois algorithm.
-func newVolatility(phi, v, delta, sigma, tau float64) float64 {
+// It reports false, with sigma unchanged, when either loop reaches
+// maxIterations before it settles.
+func newVolatility(phi, v, delta, sigma, tau float64) (float64, bool) {
 	a := math.Log(sigma * sigma)
 	f := func(x float64) float64 {
 		ex := math.Exp(x)
@@ -103,14 +127,20 @@ func newVolatility(phi, v, delta, sigma, tau float64) float64 {
 	if delta*delta > phi*phi+v {
 		B = math.Log(delta*delta - phi*phi - v)
 	} else {
-		k := 1.0
-		for f(a-k*tau) < 0 {
+		k := 1
+		for f(a-float64(k)*tau) < 0 {
+			if k == maxIterations {
+				return sigma, false
+			}
 			k++
 		}
-		B = a - k*tau
+		B = a - float64(k)*tau
 	}
 	fA, fB := f(A), f(B)
-	for math.Abs(B-A) > epsilon {
+	for i := 0; math.Abs(B-A) > epsilon; i++ {
+		if i == maxIterations {
+			return sigma, false
+		}
 		C := A + (A-B)*fA/(fB-fA)
 		fC := f(C)
 		if fC*fB <= 0 {
@@ -120,5 +150,5 @@ func newVolatility(phi, v, delta, sigma, tau float64) float64 {
 		}
 		B, fB = C, fC
 	}
-	return math.Exp(A / 2)
+	return math.Exp(A / 2), true
 }

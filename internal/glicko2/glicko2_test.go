@@ -86,3 +86,46 @@ func TestString(t *testing.T) {
 		}
 	}
 }
+
+// Step 5 stops at maxIterations and keeps the player's volatility. Two
+// inputs no game produces reach the bound, one in each loop: a τ so small
+// that a − kτ rounds back to a for every k (the bracket's search would
+// never end), and a draw against an opponent 31,100 points above with a
+// τ of 1e80, where the Illinois iteration needs thousands of steps. The
+// rating still comes out finite and moved the right way.
+func TestVolatilityBound(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opp  Rating
+		tau  float64
+		up   int // +1 the rating must rise, 0 stay
+	}{
+		{"bracket: tiny τ", Initial, 1e-100, 0},
+		{"Illinois: huge τ and gap", Rating{R: 32600, RD: 30, Vol: 0.06}, 1e80, +1},
+	} {
+		r := Initial
+		res := []Result{{Opponent: c.opp, Score: 0.5}}
+		v, sum := variance((r.R-1500)/scale, res)
+		if _, ok := newVolatility(r.RD/scale, v, v*sum, r.Vol, c.tau); ok {
+			t.Fatalf("%s: step 5 settled; the case no longer reaches the bound", c.name)
+		}
+		got := Update(r, res, c.tau)
+		for _, x := range []float64{got.R, got.RD, got.Vol} {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				t.Fatalf("%s: %+v is not finite", c.name, got)
+			}
+		}
+		if got.Vol != r.Vol {
+			t.Errorf("%s: volatility %v, want %v kept", c.name, got.Vol, r.Vol)
+		}
+		// Against so unlikely a result v is vast and the deviation stays
+		// at φ*, to the last digit or two.
+		if got.RD <= 0 || got.RD > math.Sqrt(r.RD*r.RD+r.Vol*r.Vol*scale*scale)*(1+1e-12) {
+			t.Errorf("%s: RD %.2f -> %.2f", c.name, r.RD, got.RD)
+		}
+		d := got.R - r.R
+		if c.up > 0 && (d <= 0 || d > 2*r.RD) || c.up == 0 && math.Abs(d) > 1e-9 {
+			t.Errorf("%s: rating %.2f -> %.2f", c.name, r.R, got.R)
+		}
+	}
+}

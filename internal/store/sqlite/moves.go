@@ -11,10 +11,10 @@ import (
 
 // Moves are written together (a group commit): every move asked for while
 // the last write was on the disk's way goes into the next transaction.
-// A commit costs far more than an insert, and at a thousand moves a second
-// (200 tables) one commit a move made moves queue behind each other, each
-// waiting for every commit before its own; now each waits for at most the
-// commit under way and its own.
+// A commit costs far more than an insert: at a thousand moves a second
+// (200 tables), with a commit for each move, the moves would queue behind
+// each other, each waiting for every commit before its own; grouped, each
+// waits for at most the commit under way and its own.
 
 // addMoveSQL inserts a move of a game in play, numbered after the last;
 // for a game not in play it inserts nothing. The mover prepares it once:

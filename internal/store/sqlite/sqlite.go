@@ -135,12 +135,12 @@ const checkpointEvery = time.Second
 
 // checkpointer copies the log into the file every checkpointEvery, on a
 // connection of its own, until Close. A PASSIVE checkpoint waits for no
-// reader or writer, and the writer goes on committing meanwhile: SQLite's
-// own checkpoint, run by the commit that fills a thousand pages of log,
-// held that move (and every move queued behind it) for the time it took
-// to sync the disk, 10 ms on a quiet disk and far more on a busy one. A
-// checkpoint that fails (a full disk) is tried again at the next tick;
-// the writes say the failure themselves.
+// reader or writer, and the writer goes on committing meanwhile. SQLite's
+// own checkpoint (off in Open) runs in the commit that fills a thousand
+// pages of log, and holds that move, and every move queued behind it, for
+// as long as the disk takes to sync: 10 ms on a quiet disk, far more on a
+// busy one. A checkpoint that fails (a full disk) is tried again at the
+// next tick; the writes say the failure themselves.
 func (s *Store) checkpointer() {
 	defer s.workers.Done()
 	tick := time.NewTicker(checkpointEvery)
