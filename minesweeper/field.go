@@ -220,6 +220,23 @@ func (f *Field) Started() bool { return f.placed }
 // It goes below zero when the player sets more flags than there are mines.
 func (f *Field) MinesLeft() int { return f.level.Mines - f.flags }
 
+// SafeLeft counts the safe cells still covered: 0 once the field is
+// cleared.
+func (f *Field) SafeLeft() int { return f.safeLeft }
+
+// Clone returns a copy of f that changes apart from it, so that a field
+// can be kept as it stood while the game goes on. A field whose mines are
+// still to be placed at random shares its random source with its clone.
+func (f *Field) Clone() *Field {
+	c := *f
+	c.mine = append([]bool(nil), f.mine...)
+	c.count = append([]uint8(nil), f.count...)
+	c.cover = append([]cover(nil), f.cover...)
+	c.preset = append([]bool(nil), f.preset...)
+	c.stack = nil // the flood's scratch, never shared
+	return &c
+}
+
 // Changes counts the changes to the field: every Open, Chord, Flag and Lay
 // that changed something adds one. While it stays the same, every cell
 // looks the same, so a screen that drew the field need not look at its

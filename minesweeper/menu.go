@@ -15,6 +15,7 @@ const (
 	itemBest    = 5
 	itemNoGuess = 6
 	itemQuit    = 7
+	itemOnline  = 8 // only over SSH (Options.Online): races at online tables
 )
 
 // Update reads the menu's answer.
@@ -42,6 +43,9 @@ func (a *app) choose(ev console.Event) console.Screen {
 		return a
 	case itemQuit:
 		return a.menu.Leave(a.back, "")
+	case itemOnline:
+		a.menu.Show() // a fresh menu for when the online menu comes back
+		return a.opt.Online(a)
 	default:
 		return a.play(Levels()[n-1])
 	}

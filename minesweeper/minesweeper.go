@@ -62,7 +62,7 @@ func flags(fs *flag.FlagSet) cli.Start {
 			return nil, fmt.Errorf("minesweeper: a %T keeps no minesweeper games", env.Book)
 		}
 		opt := Options{Lang: env.Lang, ASCII: env.ASCII, Rand: env.Rand, Width: env.Width,
-			Marks: *marks, Scores: *scores, NoGuess: *noGuess, Book: book}
+			Marks: *marks, Scores: *scores, NoGuess: *noGuess, Book: book, Online: env.Online}
 		return New(opt, back), nil
 	}
 }
@@ -92,6 +92,10 @@ type Options struct {
 	// made at the first opening so that logic alone, with the mine count,
 	// solves it.
 	NoGuess bool
+	// Online, set in a session of termgames serve, adds the menu's entry
+	// of the online tables (races on one board) and opens them; back is
+	// the minesweeper menu.
+	Online func(back console.Screen) console.Screen
 }
 
 // New returns the minesweeper menu. Quitting it returns back, or ends the
@@ -127,7 +131,11 @@ func (a *app) newStore() *store {
 // newMenu returns the menu as it stands: its no-guess line shows whether
 // new games get no-guess boards.
 func (a *app) newMenu() *console.Menu {
-	return console.NewMenu(a.t.menuBlock(a.noGuess), a.t.prompt, a.t.retry, itemQuit).QuitOnEsc(itemQuit)
+	items := itemQuit
+	if a.opt.Online != nil {
+		items = itemOnline
+	}
+	return console.NewMenu(a.t.menuBlock(a.noGuess, a.opt.Online != nil), a.t.prompt, a.t.retry, items).QuitOnEsc(itemQuit)
 }
 
 // app is what the screens of one run of the game share, and is itself the

@@ -184,11 +184,10 @@ func (b *board) keyMove(ev console.Event) {
 		b.move(dr, dc)
 		return
 	}
-	switch {
-	case ev.IsKey(console.KeyEnter), ev.IsRune(' '):
+	switch a, ok := KeyAction(ev); {
+	case ok && a == OpenClick:
 		b.open(b.row, b.col, ev.Time)
-	case b.gen != nil:
-	case ev.IsRune('f'), ev.IsRune('F'):
+	case ok && b.gen == nil:
 		b.flag(b.row, b.col, ev.Time)
 	}
 }
@@ -221,28 +220,19 @@ func (b *board) move(dr, dc int) {
 // open number), the right one flags, the middle one chords. The cursor
 // follows the pointer, so keys go on from where the mouse was.
 func (b *board) mouse(ev console.Event) {
-	m := ev.Mouse
-	if m.Release || m.Motion || m.Col < boardLeft {
-		return
-	}
+	a, r, c, ok := MouseAction(ev, boardTop, boardLeft)
 	// A click on the "too small" message is not a click on the board, and
 	// the board being made takes no clicks.
-	if !b.fits(ev.Size) || b.gen != nil {
+	if !ok || !b.fits(ev.Size) || b.gen != nil || !b.field.Inside(r, c) {
 		return
 	}
-	r, c := m.Row-boardTop, (m.Col-boardLeft)/2
-	if !b.field.Inside(r, c) {
-		return
-	}
-	switch m.Button {
-	case console.MouseLeft:
-		b.row, b.col = r, c
+	b.row, b.col = r, c
+	switch a {
+	case OpenClick:
 		b.open(r, c, ev.Time)
-	case console.MouseRight:
-		b.row, b.col = r, c
+	case FlagClick:
 		b.flag(r, c, ev.Time)
-	case console.MouseMiddle:
-		b.row, b.col = r, c
+	case ChordClick:
 		b.chord(r, c, ev.Time)
 	}
 }
@@ -516,7 +506,7 @@ func (b *board) prepare() {
 	if b.field.Status() == Playing {
 		cursor = b.col
 	}
-	b.drawn.update(b.field, b.row, cursor, b.app.opt.ASCII, b.app.w.EastAsianWidth)
+	b.drawn.update(b.field, b.row, cursor, boardLeft, b.app.opt.ASCII, b.app.w.EastAsianWidth)
 }
 
 // need is the smallest terminal the screen fits in, as prepare found it.
@@ -646,7 +636,8 @@ func (b *board) View(size console.Size) console.Frame {
 }
 
 // update builds the rows of field, with the cursor on cell row, col (col
-// -1: no cursor); each cell's glyph is at its own column, two apart, and
+// -1: no cursor); each cell's glyph is at its own column, two apart from
+// column left, and
 // the cursor is the cell in reverse video, its glyph unchanged. Only the
 // glyph's own cells carry its style: a highlight covers the glyph, not the
 // spacing after it, whether the terminal draws it one column wide or two.
@@ -656,10 +647,10 @@ func (b *board) View(size console.Size) console.Frame {
 // field builds two rows, not 10,000 cells. The cells are looked at only
 // when the field changed since the last update (Field.Changes), so that a
 // cursor move does not read the whole field either.
-func (d *fieldRows) update(field *Field, row, col int, ascii, wide bool) {
+func (d *fieldRows) update(field *Field, row, col, left int, ascii, wide bool) {
 	g := glyphsFor(ascii)
 	l := field.Level()
-	d.fit(l, ascii, wide)
+	d.fit(l, ascii, wide, left)
 	scan := d.field != field || d.changes != field.Changes()
 	d.field, d.changes = field, field.Changes()
 	for r := range l.Rows {
@@ -680,11 +671,79 @@ func (d *fieldRows) update(field *Field, row, col int, ascii, wide bool) {
 				if c == cursor {
 					st.Reverse = !st.Reverse
 				}
-				spans[c] = console.Span{Col: boardLeft + 2*c, Text: text, Style: st}
+				spans[c] = console.Span{Col: d.left + 2*c, Text: text, Style: st}
 			}
 			d.rows[r], d.cursor[r] = spans, cursor
 		}
 	}
+}
+
+// Drawing draws a field as the board screen does, for another screen
+// (the server's race) to show a field the same way: each cell's glyph
+// padded to two columns at its own column, the cursor's cell in reverse
+// video, a row built again only when its cells or the cursor change. The
+// zero Drawing draws from the frame's top left corner.
+type Drawing struct {
+	// Top and Left are the frame's row and column of the field's first
+	// cell.
+	Top, Left int
+	// ASCII draws with ASCII glyphs (-ascii).
+	ASCII bool
+	rows  fieldRows
+}
+
+// Update builds the rows of field as it stands, with the cursor on row,
+// col (col -1: none); wide is the width measure's EastAsianWidth.
+func (d *Drawing) Update(field *Field, row, col int, wide bool) {
+	d.rows.update(field, row, col, d.Left, d.ASCII, wide)
+}
+
+// Draw puts the rows built last in f, after what f's rows hold already,
+// so that two fields can stand side by side.
+func (d *Drawing) Draw(f *console.Frame) {
+	for r, spans := range d.rows.rows {
+		row := d.Top + r
+		for len(f.Rows) <= row {
+			f.Rows = append(f.Rows, nil)
+		}
+		// The frame's row may be another drawing's spans, shared: append
+		// copies them first when they have no room, and SetRow leaves them
+		// none.
+		f.Rows[row] = append(f.Rows[row][:len(f.Rows[row]):len(f.Rows[row])], spans...)
+	}
+}
+
+// KeyAction reads a key as the board screen does: Enter and Space open
+// (a chord, on an open number), f flags.
+func KeyAction(ev console.Event) (Action, bool) {
+	switch {
+	case ev.IsKey(console.KeyEnter), ev.IsRune(' '):
+		return OpenClick, true
+	case ev.IsRune('f'), ev.IsRune('F'):
+		return FlagClick, true
+	}
+	return 0, false
+}
+
+// MouseAction reads a mouse press on a field drawn with its first cell at
+// top, left as the board screen does: the left button opens (a chord, on
+// an open number), the right one flags, the middle one chords. ok is
+// false for anything else; the cell may lie outside the field.
+func MouseAction(ev console.Event, top, left int) (a Action, row, col int, ok bool) {
+	m := ev.Mouse
+	if ev.Type != console.MouseEvent || m.Release || m.Motion || m.Col < left {
+		return 0, 0, 0, false
+	}
+	row, col = m.Row-top, (m.Col-left)/2
+	switch m.Button {
+	case console.MouseLeft:
+		return OpenClick, row, col, true
+	case console.MouseRight:
+		return FlagClick, row, col, true
+	case console.MouseMiddle:
+		return ChordClick, row, col, true
+	}
+	return 0, 0, 0, false
 }
 
 // draw puts the rows in the frame, from row boardTop.
@@ -704,17 +763,18 @@ type fieldRows struct {
 	level   Level
 	ascii   bool
 	wide    bool   // the width measure the glyphs were padded with
+	left    int    // the column of the first cell: boardLeft on the board screen
 	field   *Field // the field looks were taken from, at its count of
 	changes int    // changes (Field.Changes)
 }
 
 // fit forgets every row unless they were built for this field and these
 // glyphs and widths.
-func (d *fieldRows) fit(l Level, ascii, wide bool) {
-	if d.rows != nil && d.level == l && d.ascii == ascii && d.wide == wide {
+func (d *fieldRows) fit(l Level, ascii, wide bool, left int) {
+	if d.rows != nil && d.level == l && d.ascii == ascii && d.wide == wide && d.left == left {
 		return
 	}
-	*d = fieldRows{level: l, ascii: ascii, wide: wide,
+	*d = fieldRows{level: l, ascii: ascii, wide: wide, left: left,
 		rows: make([][]console.Span, l.Rows), looks: make([][]Look, l.Rows), cursor: make([]int, l.Rows)}
 	for r := range d.looks {
 		d.looks[r] = make([]Look, l.Cols)
@@ -935,7 +995,7 @@ func (w *watch) prepare() {
 		c := w.game.clicks[w.made-1]
 		row, col = c.Row, c.Col
 	}
-	w.drawn.update(w.field, row, col, w.game.app.opt.ASCII, w.game.app.w.EastAsianWidth)
+	w.drawn.update(w.field, row, col, boardLeft, w.game.app.opt.ASCII, w.game.app.w.EastAsianWidth)
 }
 
 // View draws the replay where the game was: the status line, the board and

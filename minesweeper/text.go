@@ -58,6 +58,7 @@ type texts struct {
 	hintNoBest    string // a win with hints is not a best time
 	endKeys       string // the keys once a game is over
 	retryTag      string // after a level's name: the same board again
+	online        string // the entry an SSH session adds to menu
 	retryNoBest   string // the same board again is not a best time
 	figures       string // time, 3BV, 3BV/s, clicks, IOE, with %s for each
 	watchTitle    string // the watch screen's status line: clicks made, all clicks, time
@@ -129,6 +130,7 @@ var english = texts{
 	hintNoBest:    "(hints used: not a best time)",
 	endKeys:       "r new game   a same board   w watch again   Esc/q menu",
 	retryTag:      " (same board again)",
+	online:        "8. Race online",
 	retryNoBest:   "(same board again: not a best time, not in the statistics)",
 	figures:       "Time %s s  3BV %s  3BV/s %s  Clicks %s  IOE %s",
 	watchTitle:    "Watching again   click %d/%d   %s s",
@@ -203,6 +205,7 @@ var korean = texts{
 	hintNoBest:    "(힌트를 써서 최고 기록에 넣지 않습니다)",
 	endKeys:       "r 새 게임   a 같은 보드 다시   w 다시 보기   Esc/q 메뉴",
 	retryTag:      " (같은 보드 다시)",
+	online:        "8. 온라인 대결",
 	retryNoBest:   "(같은 보드 다시: 최고 기록과 통계에 넣지 않습니다)",
 	figures:       "시간 %s초  3BV %s  3BV/s %s  클릭 %s  IOE %s",
 	watchTitle:    "다시 보기   클릭 %d/%d   %s초",
@@ -219,9 +222,13 @@ var korean = texts{
 // when there is none.
 func textsFor(tag lang.Tag) *texts { return lang.Pick(tag, originalLang, &korean, &english) }
 
-// menuBlock is the menu with the no-guess line showing its state.
-func (t *texts) menuBlock(noGuess bool) []string {
+// menuBlock is the menu with the no-guess line showing its state, and in
+// an SSH session (online) the online entry before the closing rule.
+func (t *texts) menuBlock(noGuess, online bool) []string {
 	block := slices.Clone(t.menu)
+	if online {
+		block = slices.Insert(block, len(block)-1, t.online)
+	}
 	state := t.noGuessState[0]
 	if noGuess {
 		state = t.noGuessState[1]
@@ -301,3 +308,26 @@ func (t *texts) statsBlock(w *runewidth.Condition, st Stats, best []Record) []st
 	}
 	return lines
 }
+
+// FiguresLine is a game's figures as the board screen shows them once the
+// game is over, in the language of tag: time, 3BV, 3BV/s, clicks, IOE.
+func FiguresLine(tag lang.Tag, g Figures) string { return textsFor(tag).figuresLine(g) }
+
+// LevelTitle is a level's name with its size, as the menu gives it, in
+// the language of tag: "고급 (16 x 30, 지뢰 99개)".
+func LevelTitle(tag lang.Tag, l Level) string { return textsFor(tag).levelTitle(l) }
+
+// LevelName is a level's name as the status line gives it: "고급".
+func LevelName(tag lang.Tag, l Level) string { return textsFor(tag).levelName(l) }
+
+// KeyHelp is the board screen's lines on the keys and the mouse that play
+// a field (move, open, flag; the buttons), in the language of tag, for
+// another screen that plays fields with the same keys.
+func KeyHelp(tag lang.Tag) []string {
+	h := textsFor(tag).help
+	return []string{h[0], h[len(h)-1]}
+}
+
+// MinesLeftLine is the count of mines left as the status line says it:
+// "남은 지뢰: 7".
+func MinesLeftLine(tag lang.Tag, n int) string { return fmt.Sprintf(textsFor(tag).minesLeft, n) }

@@ -17,7 +17,7 @@ import (
 // and one more line in games (docs/adding-a-game.md).
 
 // games are the games with online tables, in the order of the menus.
-var games = []*Game{Omok, Baseball}
+var games = []*Game{Omok, Baseball, Race}
 
 // gameNamed returns the game the store and the commands call name.
 func gameNamed(name string) (*Game, bool) {
@@ -48,6 +48,15 @@ type Game struct {
 	// offers: a takeback or a draw may be offered at its tables, when its
 	// Rules allow it at that point (Rules.Offers).
 	offers bool
+	// dealt: each of its games is dealt by chance (the race's board): a
+	// table draws its Setup's Seed when it opens and again at each
+	// rematch, and the store keeps it, so that a game brought back is
+	// dealt again the same.
+	dealt bool
+	// ownPace: its seats move at once, each at its own pace (the race),
+	// so that a move took the time since that seat's own last, not since
+	// the table's last move.
+	ownPace bool
 	// swap2 reports whether a table of the variant may open with swap2;
 	// nil for never. The question is asked where it may, and the quick
 	// match plays it.

@@ -136,12 +136,27 @@ func (t *Table) press(at time.Time) error {
 }
 
 // took is the time seat took for a move made now: its clock's, when
-// its time runs; else the time since the last move.
+// its time runs; at a game where each seat moves at its own pace
+// (Game.ownPace), the time since the seat's own last move; else the time
+// since the last move.
 func (t *Table) took(seat int, now time.Time) time.Duration {
+	if t.Game.ownPace {
+		return max(now.Sub(t.lastOf(seat)), 0)
+	}
 	if t.clock.Turn() == seat {
 		return t.clock.Spent(now)
 	}
 	return max(now.Sub(t.lastMove), 0)
+}
+
+// lastOf is when seat last moved in this game, or when the game began.
+func (t *Table) lastOf(seat int) time.Time {
+	for _, m := range slices.Backward(t.kept.moves) {
+		if m.Seat == seat {
+			return m.At
+		}
+	}
+	return t.started
 }
 
 // armFlag arms the fall of the flag of the seat to move, in place of the
@@ -223,6 +238,12 @@ func (t *Table) rematchable() bool {
 func (t *Table) newGame() {
 	now := t.at
 	t.first = 1 - t.first
+	if t.Game.dealt { // dealt anew
+		t.lobby.mu.Lock()
+		t.setup.Seed = 0
+		t.setup = t.lobby.dealLocked(t.setup)
+		t.lobby.mu.Unlock()
+	}
 	t.rules = t.setup.rules(t.first)
 	t.view = t.rules.View()
 	t.outcome = Outcome{}

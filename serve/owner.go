@@ -282,8 +282,11 @@ type State struct {
 
 	// Setup is what the table was opened for; First, the seat that moves
 	// first in this game (plays black, opens swap2).
-	Setup Setup
-	First int
+	// Started is when the game began: the second player sat down, or
+	// the rematch began.
+	Setup   Setup
+	First   int
+	Started time.Time
 	// Clock is the table's clock as it stands (State's instant).
 	Clock TableClock
 	// Offers: a takeback or a draw may be offered now (Rules.Offers);
@@ -307,7 +310,7 @@ type State struct {
 // state is the table as it stands at now.
 func (t *Table) state(now time.Time) State {
 	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
-		Rated: t.rated(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first,
+		Rated: t.rated(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first, Started: t.started,
 		Clock: t.tableClock(now), Offers: t.rules.Offers() && !t.outcome.Over && t.seats[1].Taken,
 		Rematchable: t.rematchable(), Rematch: t.again, Games: t.games,
 		Answer: t.answer, AnswerYes: t.answerYes, Answered: t.answered}

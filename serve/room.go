@@ -144,7 +144,7 @@ func (l *Lobby) Open(setup Setup, host Seat) *Table {
 
 // openLocked opens a table as Open does; mu held.
 func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
-	t := newTable(l, setup.normal(), 0)
+	t := newTable(l, l.dealLocked(setup.normal()), 0)
 	t.at = l.now()
 	t.Code = l.newTableCode()
 	host.Resume = l.newResumeCode()
@@ -155,6 +155,15 @@ func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
 	l.log.Info("table opened", "table", t.Code, "game", t.gameName(), "host", host.Name)
 	l.startLocked(t)
 	return t
+}
+
+// dealLocked is s with its seed drawn, at a game dealt by chance
+// (Game.dealt) that has none yet; mu held.
+func (l *Lobby) dealLocked(s Setup) Setup {
+	for s.Game.dealt && s.Seed == 0 {
+		s.Seed = l.rng.Uint64()
+	}
+	return s
 }
 
 // startLocked starts the goroutine of t, a table in the lobby's maps;

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"termgames/internal/store"
@@ -16,12 +17,21 @@ type Setup struct {
 	Rule    string // the game's variant, as the store keeps it ("renju"); "" at a game of one rule
 	Control Control
 	Swap2   bool // where the game's swap2 allows it
+	// Seed deals a game dealt by chance (Game.dealt): the same seed, the
+	// same deal. 0 until the table draws it; always 0 at other games.
+	Seed uint64
 }
+
+// seedWord starts the option that keeps a dealt game's seed: "seed=42".
+const seedWord = "seed="
 
 // normal is the setup as a table plays it: a variant the game has (its
 // default for one it has not), and swap2 only where the game allows it.
 func (s Setup) normal() Setup {
 	s.Rule = s.Game.variant(s.Rule)
+	if !s.Game.dealt {
+		s.Seed = 0
+	}
 	if s.Game.swap2 == nil || !s.Game.swap2(s.Rule) {
 		s.Swap2 = false
 	}
@@ -48,8 +58,9 @@ func (s Setup) String() string {
 func (s Setup) rules(first int) Rules { return s.Game.newRules(s, first) }
 
 // options writes what the store keeps of a game beside its game and
-// rule: the control, "swap2", and "second" when seat 1 moves first (the
-// seats swap at each rematch): "3+2 swap2 second".
+// rule: the control, "swap2", "second" when seat 1 moves first (the
+// seats swap at each rematch), and a dealt game's seed: "3+2 swap2
+// second", "none seed=42".
 func (s Setup) options(first int) string {
 	w := []string{s.Control.String()}
 	if s.Swap2 {
@@ -57,6 +68,9 @@ func (s Setup) options(first int) string {
 	}
 	if first == 1 {
 		w = append(w, "second")
+	}
+	if s.Seed != 0 {
+		w = append(w, seedWord+strconv.FormatUint(s.Seed, 10))
 	}
 	return strings.Join(w, " ")
 }
@@ -71,6 +85,10 @@ func (s *Setup) readOptions(text string) (first int, err error) {
 			s.Swap2 = true
 		case w == "second":
 			first = 1
+		case strings.HasPrefix(w, seedWord):
+			if s.Seed, err = strconv.ParseUint(w[len(seedWord):], 10, 64); err != nil {
+				return 0, fmt.Errorf("options %q: %w", text, err)
+			}
 		case k == 0:
 			if s.Control, err = ParseControl(w); err != nil {
 				return 0, fmt.Errorf("options %q: %w", text, err)
