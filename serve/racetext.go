@@ -12,10 +12,10 @@ import (
 // figures and the keys are the local minesweeper's own words.
 type raceText struct {
 	tag         lang.Tag
-	menuTitle   string // the online menu's title
-	title       string // at the top of a table
-	name        string // Printf: the level: the race in the archive and the leaderboards
-	rematch     string // the keys at the end
+	menuTitle   string   // the online menu's title
+	title       string   // at the top of a table
+	name        string   // Printf: the level: the race in the archive and the leaderboards
+	rematch     string   // the keys at the end
 	levelHead   []string // the level question's block before its items
 	levelPrompt string
 	count       string // Printf: seconds: the count before the boards show
@@ -111,4 +111,6 @@ func raceWords(r *raceText) *gameText {
 
 // levelName names the level of a race as the local game's status line
 // does ("고급").
-func (r *raceText) levelName(level minesweeper.Level) string { return minesweeper.LevelName(r.tag, level) }
+func (r *raceText) levelName(level minesweeper.Level) string {
+	return minesweeper.LevelName(r.tag, level)
+}
