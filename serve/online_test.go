@@ -11,11 +11,13 @@ import (
 	"termgames/baseball"
 	"termgames/console"
 	"termgames/internal/store"
+	"termgames/minesweeper"
 	"termgames/omok"
 )
 
 // gamesMenu is the top menu of these tests, as main builds it: o opens
-// omok's menu and b baseball's, each with the session's online entry.
+// omok's menu, b baseball's and m minesweeper's, each with the session's
+// online entry.
 func gamesMenu(p Player) console.Screen { return &chooser{p: p} }
 
 type chooser struct{ p Player }
@@ -26,6 +28,8 @@ func (c *chooser) Update(ev console.Event) console.Screen {
 		return omok.New(omok.Options{Width: c.p.Width, Online: c.p.Online.For("omok")}, c)
 	case ev.IsRune('b'):
 		return baseball.New(baseball.Options{Width: c.p.Width, Online: c.p.Online.For("baseball"), Transcript: c.p.Played}, c)
+	case ev.IsRune('m'):
+		return minesweeper.New(minesweeper.Options{Width: c.p.Width, Online: c.p.Online.For("minesweeper")}, c)
 	case ev.IsRune('q'):
 		return console.Exit("bye")
 	}
@@ -34,7 +38,7 @@ func (c *chooser) Update(ev console.Event) console.Screen {
 
 func (c *chooser) View(console.Size) console.Frame {
 	var f console.Frame
-	f.Line(0, "choose: o omok, b baseball")
+	f.Line(0, "choose: o omok, b baseball, m minesweeper")
 	return f
 }
 

@@ -1,0 +1,187 @@
+package serve
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"termgames/console"
+)
+
+// openRace has c open a race of the level (1-3) from minesweeper's menu,
+// and returns the table's code.
+func openRace(c *client, level string) string {
+	c.t.Helper()
+	c.waitFor("choose:")
+	c.send("m")
+	c.waitFor("8. 온라인 대결")
+	c.send("8\r")
+	c.waitFor("온라인 대결 (지뢰찾기)")
+	c.send("1\r")
+	c.waitFor("난이도를 선택하세요.")
+	c.waitFor("3. 고급 (16 x 30, 지뢰 99개)")
+	c.send(level + "\r")
+	c.waitFor("상대를 기다리는 중입니다")
+	return find(c, tableCode)
+}
+
+// raceMenu has c reach the race's online menu and choose item, then type
+// code.
+func raceMenu(c *client, item, code string) {
+	c.t.Helper()
+	c.waitFor("choose:")
+	c.send("m")
+	c.waitFor("8. 온라인 대결")
+	c.send("8\r")
+	c.waitFor("4. ")
+	c.send(item + "\r")
+	c.waitFor(":")
+	c.send(code + "\r")
+}
+
+// clickAt is the mouse's press and release, left button, on cell r, c of
+// a player's field.
+func clickAt(button, r, c int) string {
+	x, y := raceLeft+2*c+1, raceTop+r+1
+	return fmt.Sprintf("\x1b[<%d;%d;%dM\x1b[<%d;%d;%dm", button, x, y, button, x, y)
+}
+
+// steps are n keys: up (or left) when n is below 0, else down (right).
+func steps(n int, back, forth string) string {
+	if n < 0 {
+		return strings.Repeat(back, -n)
+	}
+	return strings.Repeat(forth, n)
+}
+
+// raceView is the race at the table with the code, as it stands.
+func raceView(t *testing.T, srv *testServer, code string) (*Table, *RaceView) {
+	t.Helper()
+	srv.lobby.mu.Lock()
+	tb := srv.lobby.tables[code]
+	srv.lobby.mu.Unlock()
+	st, _ := tb.State()
+	return tb, st.View.(*RaceView)
+}
+
+// A race over SSH: the count on both screens, each player's field played
+// with the local game's mouse and keys, the other's progress beside it,
+// the watcher's two fields side by side; the first to clear wins, and
+// every screen shows both players' figures; a rematch starts a new count
+// on a new board, and a mine there loses at once.
+func TestOnlineRace(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu})
+	alice := connect(t, srv.addr, "alice", noKey(), 80, 30, narrow, "")
+	bob := connect(t, srv.addr, "bob", noKey(), 80, 30, narrow, "")
+	carol := connect(t, srv.addr, "carol", noKey(), 100, 30, narrow, "")
+	code := openRace(alice, "1")
+	alice.waitFor("[온라인 대결] 지뢰찾기 초급")
+	raceMenu(carol, "4", code)
+	carol.waitFor("관전 중입니다")
+	raceMenu(bob, "2", code)
+	for _, c := range []*client{alice, bob, carol} {
+		c.waitFor("초 뒤에 시작합니다. 두 사람 모두 같은 보드입니다.")
+	}
+	alice.waitFor("상대: bob")
+	bob.waitFor("남은 지뢰: 10")
+	alice.waitFor("시간: ")
+
+	tb, v := raceView(t, srv, code)
+	seed := v.Seed
+	// bob flags a mine with f, his cursor moved there by the keys.
+	l := v.Level
+	mines := v.Field(1).Mines()
+	var mine int
+	for i, m := range mines {
+		if m {
+			mine = i
+			break
+		}
+	}
+	r0, c0 := (l.Rows-1)/2, (l.Cols-1)/2
+	bob.send(steps(mine/l.Cols-r0, "k", "j") + steps(mine%l.Cols-c0, "h", "l") + "f")
+	alice.waitFor("깃발: 1")
+	carol.waitFor("깃발: 1")
+
+	// alice opens every safe cell with the mouse's left button.
+	for i, m := range v.Field(0).Mines() {
+		if !m && !v.Field(0).IsOpen(i/l.Cols, i%l.Cols) {
+			alice.send(clickAt(0, i/l.Cols, i%l.Cols))
+		}
+	}
+	for _, c := range []*client{alice, bob, carol} {
+		c.waitFor("alice 님이 먼저 모든 칸을 열었습니다. 승리!")
+		screen := c.waitFor("3BV/s")
+		for _, who := range []string{"alice  시간 ", "bob    시간 "} {
+			if !strings.Contains(screen, who) {
+				t.Errorf("no %q on the screen:\n%s", who, screen)
+			}
+		}
+	}
+	if st, _ := tb.State(); st.Outcome.How != raceCleared || st.Outcome.Winner != 0 {
+		t.Fatalf("the outcome: %+v", st.Outcome)
+	}
+	alice.waitFor("r : 재대결 (새 보드로 한 판 더)")
+
+	// The rematch: a new count, a new board; a mine loses at once.
+	alice.send("r")
+	bob.waitFor("alice 님이 재대결을 원합니다.")
+	bob.send("r")
+	alice.waitFor("초 뒤에 시작합니다.")
+	bob.waitFor("초 뒤에 시작합니다.")
+	bob.waitFor("시간: ")
+	_, v = raceView(t, srv, code)
+	if v.Seed == seed {
+		t.Error("the rematch is on the same board")
+	}
+	for i, m := range v.Field(1).Mines() {
+		if m {
+			bob.send(clickAt(0, i/v.Level.Cols, i%v.Level.Cols))
+			break
+		}
+	}
+	for _, c := range []*client{alice, bob, carol} {
+		c.waitFor("bob 님이 지뢰를 열었습니다. alice 님의 승리!")
+	}
+}
+
+// A watcher whose terminal is too narrow for both fields reads both
+// players' progress instead, and a player's own field shows with the
+// other's progress over it where there is no room beside it; the count's
+// seconds go down.
+func TestRaceScreensNarrow(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	ft := newFakeTime()
+	l.setTime(ft)
+	tb := raceAt(t, l, "expert", 3)
+	o := newOnline(l, Player{Name: "carol", Width: narrow})
+	screen := func(seat int) *console.Driver {
+		d := console.NewDriver(newTableScreen(o, tb, seat, nil), console.Size{Width: 80, Height: 30})
+		d.Hold = true // no waits: the test says when the table changed
+		return d
+	}
+	watcher, player := screen(-1), screen(0)
+	for _, want := range []string{"3초 뒤에 시작합니다.", "alice   열린 칸 ", "bob   열린 칸 ", "두 보드를 나란히 보려면 터미널을 126칸 이상으로"} {
+		if text := watcher.Text(narrow); !strings.Contains(text, want) {
+			t.Fatalf("no %q on the watcher's screen:\n%s", want, text)
+		}
+	}
+	ft.Advance(1500 * time.Millisecond)
+	player.Send(console.Event{Type: console.TickEvent})
+	if text := player.Text(narrow); !strings.Contains(text, "2초 뒤에 시작합니다.") || strings.Contains(text, "·") {
+		t.Fatalf("the count, the field covered:\n%s", text)
+	}
+	ft.Advance(2 * time.Second)
+	player.Send(console.Event{Type: console.TickEvent})
+	text := player.Text(narrow)
+	for _, want := range []string{"bob   열린 칸 ", "남은 지뢰: 99   시간: 0초", "·", "Esc : 나가기 (기권)", "마우스: 왼쪽 열기"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("no %q on the player's screen:\n%s", want, text)
+		}
+	}
+	watcher.Send(console.Event{Type: console.ResizeEvent, Size: console.Size{Width: 126, Height: 30}})
+	if text := watcher.Text(narrow); strings.Contains(text, "넓혀") || strings.Count(text, "열린 칸: ") != 2 {
+		t.Fatalf("the watcher's two fields:\n%s", text)
+	}
+}
