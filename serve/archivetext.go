@@ -52,7 +52,7 @@ var koreanArchive = archiveText{
 	provis:   "? : 아직 확정되지 않은 레이팅 (대국이 쌓이면 사라집니다)",
 	vs:       "vs %s",
 	outcome:  [3]string{"승", "패", "무"},
-	how: map[store.How]string{"five": "5목", "found": "맞힘", "draw": "무승부", "resigned": "기권",
+	how: map[store.How]string{"five": "5목", "found": "맞힘", "cleared": "먼저 다 엶", "mine": "지뢰", "draw": "무승부", "resigned": "기권",
 		"time": "시간패", "agreed": "합의 무승부",
 		"forfeit": "연결 끊김", "void": "무효"},
 }
@@ -78,7 +78,7 @@ var englishArchive = archiveText{
 	provis:   "? : a rating not settled yet (it goes as games add up)",
 	vs:       "vs %s",
 	outcome:  [3]string{"won", "lost", "draw"},
-	how: map[store.How]string{"five": "five", "found": "found", "draw": "draw", "resigned": "resigned",
+	how: map[store.How]string{"five": "five", "found": "found", "cleared": "cleared", "mine": "mine", "draw": "draw", "resigned": "resigned",
 		"time": "on time", "agreed": "agreed draw",
 		"forfeit": "dropped", "void": "void"},
 }

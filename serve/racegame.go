@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"termgames/internal/lang"
+	"termgames/internal/store"
 	"termgames/minesweeper"
 	"termgames/minesweeper/solver"
 )
@@ -70,8 +71,8 @@ const raceCount = 3 * time.Second
 
 // The race's ends (Outcome.How), beside those of every game.
 const (
-	raceCleared = "cleared" // the winner opened every safe cell first
-	raceMine    = "mine"    // the loser opened a mine
+	raceCleared store.How = "cleared" // the winner opened every safe cell first
+	raceMine    store.How = "mine"    // the loser opened a mine
 )
 
 // ErrClick refuses a move that is no click of the race.

@@ -185,3 +185,52 @@ func TestRaceScreensNarrow(t *testing.T) {
 		t.Fatalf("the watcher's two fields:\n%s", text)
 	}
 }
+
+// A kept race is watched again from the list of the player's games: both
+// fields from the first opening, the clicks made one by one (→) or at the
+// speed they were made (Space), back to the start (←).
+func TestRaceReplay(t *testing.T) {
+	st := tempStore(t)
+	l := keptLobby(t, st, time.Minute)
+	tb := raceAt(t, l, "beginner", 11)
+	if err := tb.Move(1, "f"+raceMineAt(t, tb, 1)[1:]); err != nil {
+		t.Fatal(err)
+	}
+	made := clear(t, tb, 0, nil)
+	kept := stored(t, st, tb)
+	if kept.How != raceCleared || len(kept.Moves) != len(made)+1 {
+		t.Fatalf("the race kept: %s, %d moves", kept.How, len(kept.Moves))
+	}
+	o := newOnline(l, Player{Name: "alice", Key: alice.Key, Width: narrow})
+	o.store = st
+	back := &chooser{}
+	s, err := Race.replay(o, textFor("", Race), kept, back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	d := console.NewDriver(s, console.Size{Width: 80, Height: 24})
+	n := len(kept.Moves)
+	expect := func(wants ...string) {
+		t.Helper()
+		text := d.Text(narrow)
+		for _, want := range wants {
+			if !strings.Contains(text, want) {
+				t.Fatalf("no %q on the replay:\n%s", want, text)
+			}
+		}
+	}
+	expect(fmt.Sprintf("#%d alice vs bob", kept.ID), "[온라인 대결] 지뢰찾기 초급", fmt.Sprintf("다시 보기   클릭 0/%d   0.0초", n),
+		"깃발: 0", "Space 재생/멈춤")
+	d.Send(console.Event{Type: console.KeyEvent, Key: console.KeyRight, Time: start})
+	expect(fmt.Sprintf("클릭 1/%d", n), "깃발: 1")
+	d.Send(console.Event{Type: console.KeyEvent, Key: console.KeyRune, Rune: ' ', Time: start})
+	d.Send(console.Event{Type: console.TickEvent, Time: start.Add(time.Hour)})
+	expect(fmt.Sprintf("클릭 %d/%d", n, n), "열린 칸: 71/71")
+	d.Send(console.Event{Type: console.KeyEvent, Key: console.KeyLeft, Time: start.Add(time.Hour)})
+	expect(fmt.Sprintf("클릭 0/%d", n))
+	d.Send(console.Keys("q")...)
+	if d.Screen() != back {
+		t.Errorf("q goes back to %T", d.Screen())
+	}
+}
