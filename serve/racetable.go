@@ -48,6 +48,11 @@ type raceTable struct {
 	covered  *minesweeper.Field     // what the fields show before the race: all covered
 	drawn    [2]minesweeper.Drawing // the field on the left (the player's own; 1P's for a watcher), the one on the right
 	at       time.Time              // the time the fields were drawn for: the count is over or not
+	// sending: a click is on its way to the table (kept in the store
+	// first); the clicks made meanwhile wait in queued, in order, since
+	// the table takes one move of a seat at a time.
+	sending bool
+	queued  []string
 }
 
 // game is the race the screen draws: the table's view, taken with its
@@ -77,6 +82,16 @@ func (s *raceTable) Update(ev console.Event) console.Screen {
 }
 
 func (s *raceTable) update(ev console.Event) console.Screen {
+	if r, ok := ev.Result.(moved); ok && ev.Type == console.ResultEvent && r.t == s.t {
+		next, _ := s.common(s, ev)
+		s.sending = false
+		if len(s.queued) == 0 {
+			return next
+		}
+		text := s.queued[0]
+		s.queued = s.queued[1:]
+		return s.send(text)
+	}
 	if ev.Type == console.MouseEvent {
 		a, r, c, ok := minesweeper.MouseAction(ev, raceTop, raceLeft)
 		if !ok || s.confirm {
@@ -110,7 +125,17 @@ func (s *raceTable) click(a minesweeper.Action, r, c int) console.Screen {
 	if a == minesweeper.OpenClick && f.IsOpen(r, c) {
 		a = minesweeper.ChordClick
 	}
-	return s.move(s, raceMove(a, r, c))
+	if s.sending {
+		s.queued = append(s.queued, raceMove(a, r, c))
+		return s
+	}
+	return s.send(raceMove(a, r, c))
+}
+
+// send sends a click to the table.
+func (s *raceTable) send(text string) console.Screen {
+	s.sending = true
+	return s.move(s, text)
 }
 
 // refusal words a click the table refused: none is the player's to
@@ -207,6 +232,8 @@ func (s *raceTable) View(size console.Size) console.Frame {
 		s.drawn[0].Draw(&f)
 		if st.Seats[1].Taken {
 			s.panel(&f, size, boardW)
+		} else {
+			f.Line(raceTop-1, rt.waiting)
 		}
 	}
 	row = s.under(&f, row)
@@ -238,7 +265,7 @@ func (s *raceTable) status(now time.Time) (string, time.Duration) {
 	st, rt := s.st, s.rt
 	switch {
 	case !st.Seats[1].Taken:
-		return fmt.Sprintf(rt.waiting, s.t.Code), 0
+		return fmt.Sprintf(s.txt.waiting, s.t.Code), 0
 	case now.Before(s.started()):
 		left := s.started().Sub(now)
 		secs := int((left + time.Second - 1) / time.Second)

@@ -30,7 +30,7 @@ type raceText struct {
 	mine        string // Printf: the loser, the winner
 	figuresHead string // over both players' figures
 	leave       string // the key that resigns
-	waiting     string // Printf: the code
+	waiting     string // under the common line of a table waiting: when the race starts
 	replayTitle string // Printf: clicks made, all, seconds
 	replayHelp  []string
 }
@@ -55,7 +55,7 @@ var koreanRace = raceText{
 	mine:        "%s 님이 지뢰를 열었습니다. %s 님의 승리!",
 	figuresHead: "기록",
 	leave:       "Esc : 나가기 (기권)",
-	waiting:     "상대를 기다리는 중입니다. 테이블 코드 %s 를 상대에게 알려 주세요. 상대가 앉으면 3초 뒤에 시작합니다.",
+	waiting:     "상대가 앉으면 3초 뒤에 시작합니다.",
 	replayTitle: "다시 보기   클릭 %d/%d   %s초",
 	replayHelp:  []string{"오른쪽 방향키 한 클릭   Space 재생/멈춤", "왼쪽 방향키 처음부터   Esc/q 돌아가기"},
 }
@@ -80,7 +80,7 @@ var englishRace = raceText{
 	mine:        "%s opened a mine. %s wins!",
 	figuresHead: "Figures",
 	leave:       "Esc : leave (resign)",
-	waiting:     "Waiting for a player. Give them the table code %s. The race starts 3 s after they sit down.",
+	waiting:     "The race starts 3 s after they sit down.",
 	replayTitle: "Watching again   click %d/%d   %s s",
 	replayHelp:  []string{"right arrow one click   Space play/pause", "left arrow from the start   Esc/q back"},
 }
