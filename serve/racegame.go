@@ -82,8 +82,9 @@ var ErrClick = errors.New("a click is o, f or c and a cell: o 8 15")
 // (a no-guess expert board takes a few milliseconds), ready once done is
 // closed, and never changed after.
 type raceBoard struct {
-	done  chan struct{}
-	start *minesweeper.Field // the field after the first opening, shared by both seats' copies
+	done     chan struct{}
+	start    *minesweeper.Field // the field after the first opening, shared by both seats' copies
+	row, col int                // the first opening's cell
 }
 
 // newRaceBoard starts making the board of level from seed.
@@ -91,7 +92,7 @@ func newRaceBoard(level minesweeper.Level, seed uint64) *raceBoard {
 	b := &raceBoard{done: make(chan struct{})}
 	go func() {
 		defer close(b.done)
-		b.start = layRace(level, seed)
+		b.start, b.row, b.col = layRace(level, seed)
 	}()
 	return b
 }
@@ -116,8 +117,8 @@ func (b *raceBoard) field() *minesweeper.Field {
 // layRace lays the board of level from seed, the same for the same seed:
 // the first opening's cell away from the edges, then a no-guess board for
 // it, or, in the rare case that none is found, a board as the local game
-// lays them; and opens it.
-func layRace(level minesweeper.Level, seed uint64) *minesweeper.Field {
+// lays them; and opens it there. It returns the field and that cell.
+func layRace(level minesweeper.Level, seed uint64) (*minesweeper.Field, int, int) {
 	rng := rand.New(rand.NewPCG(seed, 0x6d696e6573))
 	r, c := 1+rng.IntN(level.Rows-2), 1+rng.IntN(level.Cols-2)
 	first := r*level.Cols + c
@@ -130,7 +131,7 @@ func layRace(level minesweeper.Level, seed uint64) *minesweeper.Field {
 		panic(fmt.Sprintf("serve: the race's board: %v", err)) // the solver lays what the level asks
 	}
 	f.Open(r, c)
-	return f
+	return f, r, c
 }
 
 // raceGame is the race at one table: the board, each seat's field and
@@ -262,6 +263,15 @@ func (g *raceGame) makeView() *RaceView {
 // Ready reports whether the board is made: until then there is no field
 // to draw.
 func (v *RaceView) Ready() bool { return v.board.ready() }
+
+// First is the cell of the first opening, where both fields were opened;
+// false while the board is being made.
+func (v *RaceView) First() (row, col int, ok bool) {
+	if !v.board.ready() {
+		return 0, 0, false
+	}
+	return v.board.row, v.board.col, true
+}
 
 // Field is seat's field as it stands; nil while the board is being made.
 // It is never changed: it is for drawing.

@@ -53,6 +53,7 @@ type raceTable struct {
 	// the table takes one move of a seat at a time.
 	sending bool
 	queued  []string
+	placed  uint64 // the seed of the board the cursor was put on, at its first opening
 }
 
 // game is the race the screen draws: the table's view, taken with its
@@ -162,7 +163,11 @@ func (s *raceTable) field(seat int, now time.Time) *minesweeper.Field {
 func (s *raceTable) prepare() {
 	now := s.now()
 	s.at = now
-	l := s.game().Level
+	v := s.game()
+	l := v.Level
+	if r, c, ok := v.First(); ok && s.placed != v.Seed {
+		s.row, s.col, s.placed = r, c, v.Seed // each board's cursor starts where it was opened
+	}
 	wide := s.o.p.Width.EastAsianWidth
 	for i := range s.drawn {
 		s.drawn[i].Top, s.drawn[i].ASCII = raceTop, s.o.p.ASCII

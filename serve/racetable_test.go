@@ -99,7 +99,7 @@ func TestOnlineRace(t *testing.T) {
 			break
 		}
 	}
-	r0, c0 := (l.Rows-1)/2, (l.Cols-1)/2
+	r0, c0, _ := v.First() // where the cursor starts
 	bob.send(steps(mine/l.Cols-r0, "k", "j") + steps(mine%l.Cols-c0, "h", "l") + "f")
 	alice.waitFor("깃발: 1")
 	carol.waitFor("깃발: 1")
