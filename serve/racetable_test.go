@@ -234,3 +234,27 @@ func TestRaceReplay(t *testing.T) {
 		t.Errorf("q goes back to %T", d.Screen())
 	}
 }
+
+// In a terminal that draws ■ · ► two columns wide (a Korean Windows
+// console), the fields stay square: each cell at its own column, two
+// apart, the panel beside them where it is in a narrow one.
+func TestRaceWideTerminal(t *testing.T) {
+	srv := startServer(t, Config{NewMenu: gamesMenu})
+	alice := connect(t, srv.addr, "alice", noKey(), 80, 30, wide, "")
+	bob := connect(t, srv.addr, "bob", noKey(), 80, 30, narrow, "")
+	code := openRace(alice, "1")
+	raceMenu(bob, "2", code)
+	for _, c := range []*client{alice, bob} {
+		screen := c.waitFor("시간: ")
+		lines := strings.Split(screen, "\n")
+		for r := range 9 {
+			line := lines[raceTop+r]
+			if !strings.Contains(line, "■") && !strings.Contains(line, "·") {
+				t.Fatalf("row %d of the field: %q", r, line)
+			}
+		}
+		if !strings.Contains(lines[raceTop], "상대: ") || !strings.Contains(screen, "Esc : 나가기 (기권)") {
+			t.Errorf("the panel or the keys are not on the screen:\n%s", screen)
+		}
+	}
+}
