@@ -6,8 +6,8 @@
 // this package adds only what a server needs: the host key, the players'
 // identities, the limits that keep one client from hurting the others, and
 // the online tables (rooms), where two players on two terminals play omok
-// or baseball versus, and others watch, and the store (Config.Store) that
-// keeps those games through a restart.
+// or baseball versus, or race at minesweeper, and others watch, and the
+// store (Config.Store) that keeps those games through a restart.
 //
 // The files, by role:
 //
@@ -23,12 +23,17 @@
 //	omokgame.go  omok's Rules: moves checked by omok.Board, its record
 //	baseballgame.go  baseball's Rules: numbers, guesses scored by
 //	             baseball.Score, its record
+//	racegame.go  the minesweeper race's Rules: one no-guess board, a
+//	             field for each seat, clicks at once; its record
 //	kept.go      what the store keeps of a table's game: begun, each move
 //	             before it shows, the end; the tables brought back
 //	online.go    the online menus (온라인 대전) and the codes asked
 //	table.go     what every table's screen shares: the changes, leaving
 //	omoktable.go     omok's table screen: the board, drawn by omok's code
 //	baseballtable.go baseball's table screen: the rounds
+//	racetable.go     the race's table screen: the fields, drawn by
+//	             minesweeper's code; a kept race watched again
+//	racetext.go      the race's texts
 //	text.go      the online screens' texts, Korean and English
 //	players.go   the name a session plays under: a key's for good
 //	archive.go   the archive's screens: my games, my profile, leaderboards
