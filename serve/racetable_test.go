@@ -258,3 +258,35 @@ func TestRaceWideTerminal(t *testing.T) {
 		}
 	}
 }
+
+// Clicks made while the last is on its way to the table wait on the
+// player's screen, in order, and go when it is answered: none is lost.
+func TestRaceClicksWaitTheirTurn(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	ft := newFakeTime()
+	l.setTime(ft)
+	tb := raceAt(t, l, "beginner", 21)
+	ft.Advance(raceCount)
+	o := newOnline(l, Player{Name: "alice", Width: narrow})
+	d := console.NewDriver(newTableScreen(o, tb, 0, nil), console.Size{Width: 80, Height: 30})
+	d.Hold = true // the test runs no command: it answers the moves itself
+	moves := raceSafe(t, tb, 0)[:3]
+	for _, m := range moves {
+		r, c := cellOf(m)
+		d.Send(console.Event{Type: console.MouseEvent, Mouse: console.Mouse{Button: console.MouseLeft,
+			Row: raceTop + r, Col: raceLeft + 2*c}})
+	}
+	s := d.Screen().(*raceTable)
+	if !s.sending || len(s.queued) != 2 || s.queued[0] != moves[1] || s.queued[1] != moves[2] {
+		t.Fatalf("while the first click is on its way: sending %v, queued %q", s.sending, s.queued)
+	}
+	d.Send(console.Event{Type: console.ResultEvent, Result: moved{tb, nil}})
+	if s := d.Screen().(*raceTable); !s.sending || len(s.queued) != 1 {
+		t.Fatalf("after the first answer: sending %v, queued %q", s.sending, s.queued)
+	}
+	d.Send(console.Event{Type: console.ResultEvent, Result: moved{tb, nil}},
+		console.Event{Type: console.ResultEvent, Result: moved{tb, nil}})
+	if s := d.Screen().(*raceTable); s.sending || len(s.queued) != 0 {
+		t.Fatalf("after every answer: sending %v, queued %q", s.sending, s.queued)
+	}
+}
