@@ -280,3 +280,22 @@ func TestRaceKeptAndBroughtBack(t *testing.T) {
 		t.Errorf("the expert leaderboard: %+v %v", board, err)
 	}
 }
+
+// The quick match pairs two players who ask for a race at the same
+// level, the board drawn for their table.
+func TestRaceQuickMatch(t *testing.T) {
+	l := NewLobby(discard(), time.Minute)
+	a, seat, err := l.Quick(Setup{Game: Race, Rule: "expert"}, alice)
+	if err != nil || seat != 0 {
+		t.Fatal(seat, err)
+	}
+	other, _, _ := l.Quick(Setup{Game: Race, Rule: "beginner"}, Seat{Name: "carol"})
+	b, seat, err := l.Quick(Setup{Game: Race, Rule: "expert"}, bob)
+	if err != nil || seat != 1 || b != a || other == a {
+		t.Fatalf("bob's quick match: %v seat %d %v", b, seat, err)
+	}
+	st, _ := a.State()
+	if st.Setup.Seed == 0 || st.Setup.Rule != "expert" || !st.Seats[1].Taken {
+		t.Errorf("the table of the quick match: %+v", st.Setup)
+	}
+}
