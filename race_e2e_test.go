@@ -17,7 +17,7 @@ import (
 // as the race's table screen lays it out (serve/racetable.go), and the
 // beginner's size.
 const (
-	raceTop, raceLeft  = 5, 2
+	raceTop, raceLeft  = 4, 2
 	raceRows, raceCols = 9, 9
 	raceMines          = 10
 )

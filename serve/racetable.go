@@ -23,7 +23,7 @@ import (
 // after the first; the panel of the other's progress raceGap columns
 // after a player's field.
 const (
-	raceTop   = 5
+	raceTop   = 4
 	raceLeft  = 2
 	raceGap   = 4
 	racePanel = 24 // the panel's widest line
@@ -190,30 +190,30 @@ func (s *raceTable) prepare() {
 // or after its progress line where the field is narrower.
 func second(l minesweeper.Level) int { return raceLeft + max(2*l.Cols, racePanel) + raceGap }
 
-// View draws the header, the fields, and the lines under them.
+// View draws the header, the fields, and the lines under them, in 24
+// rows at expert as the local game does: the table and both players, the
+// race's state (the count, the time and the mines left, the result), the
+// fields, the keys or both players' figures, a message.
 func (s *raceTable) View(size console.Size) console.Frame {
 	t, rt, st, v := s.txt, s.rt, s.st, s.game()
 	l := v.Level
 	now := s.now()
 	var f console.Frame
-	head := []string{
-		Race.words(t).title + " " + rt.levelName(l) + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " +
-			fmt.Sprintf(t.watchers, st.Watchers) + "   " + s.rated(),
-		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
-	}
+	players := fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1))
 	switch {
 	case s.resume != "":
-		head = append(head, fmt.Sprintf(t.resume, s.resume))
+		players += "   " + fmt.Sprintf(t.resume, s.resume)
 	case s.seat < 0:
-		head = append(head, t.watching)
+		players += "   " + t.watching
 	}
-	f.Lines(0, head...)
+	f.Lines(0, fmt.Sprintf(rt.heading, Race.words(t).title, rt.levelName(l))+"   "+fmt.Sprintf(t.code, s.t.Code)+"   "+
+		fmt.Sprintf(t.watchers, st.Watchers)+"   "+s.rated(), players)
 	status, tick := s.status(now)
 	f.Line(raceTop-2, status)
 
 	boardW, right := 2*l.Cols, second(l)
 	both := s.seat < 0 || st.Outcome.Over
-	row := raceTop + l.Rows + 2
+	row := raceTop + l.Rows + 1
 	switch {
 	case !v.Ready() && st.Seats[1].Taken:
 		f.Line(raceTop, rt.making)
@@ -232,7 +232,7 @@ func (s *raceTable) View(size console.Size) console.Frame {
 		f.Line(raceTop-1, s.progressLine(1-s.seat))
 	case both:
 		// Too narrow for both fields: the watchers read the progress.
-		row = f.Lines(raceTop, s.progressLine(0), s.progressLine(1), fmt.Sprintf(rt.narrow, right+boardW)) + 1
+		row = f.Lines(raceTop, s.progressLine(0), s.progressLine(1), fmt.Sprintf(rt.narrow, right+boardW))
 	default:
 		s.drawn[0].Draw(&f)
 		if st.Seats[1].Taken {
@@ -260,12 +260,13 @@ func (s *raceTable) View(size console.Size) console.Frame {
 		f.Line(row, s.msg)
 	}
 	f.Mouse = s.seat >= 0 && !st.Outcome.Over
-	f.Label(langOf(t), console.Size{Width: max(raceLeft+boardW, 60), Height: raceTop + l.Rows + 8})
+	f.Label(langOf(t), console.Size{Width: max(raceLeft+boardW, 60), Height: raceTop + l.Rows + 4})
 	return f
 }
 
 // status is the line over the fields: the count, the race's time, the
-// player's mines left, or the waiting; and when it next changes.
+// player's mines left, the waiting, or how the race ended; and when it
+// next changes.
 func (s *raceTable) status(now time.Time) (string, time.Duration) {
 	st, rt := s.st, s.rt
 	switch {
@@ -276,7 +277,7 @@ func (s *raceTable) status(now time.Time) (string, time.Duration) {
 		secs := int((left + time.Second - 1) / time.Second)
 		return fmt.Sprintf(rt.count, secs), left - time.Duration(secs-1)*time.Second
 	case st.Outcome.Over:
-		return "", 0
+		return s.result(s.winLine, s.txt.draw), 0
 	}
 	run := now.Sub(s.started())
 	line := fmt.Sprintf(rt.clock, int(run/time.Second))
@@ -320,23 +321,25 @@ func (s *raceTable) panel(f *console.Frame, size console.Size, boardW int) {
 }
 
 // under draws the lines under the fields from row: the keys while the
-// race goes on, the result and both players' figures once it is over;
-// and returns the row for a message.
+// race goes on, both players' figures and the keys of a rematch once it
+// is over; and returns the row for a message.
 func (s *raceTable) under(f *console.Frame, row int) int {
 	st, rt := s.st, s.rt
 	if !st.Outcome.Over {
 		if s.seat < 0 {
 			return row
 		}
-		return f.Lines(row, append(minesweeper.KeyHelp(rt.tag), rt.leave)...)
+		help := minesweeper.KeyHelp(rt.tag)
+		help[len(help)-1] += "   " + rt.leave
+		return f.Lines(row, help...)
 	}
 	v := s.game()
-	lines := []string{s.result(s.winLine, s.txt.draw), ""}
+	var lines []string
 	width := max(console.Width(s.o.p.Width, st.Seats[0].Name), console.Width(s.o.p.Width, st.Seats[1].Name))
 	for i := range 2 {
 		lines = append(lines, console.Pad(s.o.p.Width, st.Seats[i].Name, width)+"  "+minesweeper.FiguresLine(rt.tag, v.Figures(i)))
 	}
-	return f.Lines(row, append(lines, "", s.endLine())...)
+	return f.Lines(row, append(lines, s.endLine())...)
 }
 
 // winLine says how the race was won: cleared first, or the other opened

@@ -16,6 +16,7 @@ type raceText struct {
 	title       string   // at the top of a table
 	name        string   // Printf: the level: the race in the archive and the leaderboards
 	rematch     string   // the keys at the end
+	heading     string   // Printf: the title, the level: at the top of a table
 	levelHead   []string // the level question's block before its items
 	levelPrompt string
 	count       string // Printf: seconds: the count before the boards show
@@ -41,6 +42,7 @@ var koreanRace = raceText{
 	title:       "[온라인 대결] 지뢰찾기",
 	name:        "지뢰찾기 %s",
 	rematch:     "r : 재대결 (새 보드로 한 판 더)   다른 키 : 메뉴로",
+	heading:     "%s %s",
 	levelHead:   []string{rule28, "난이도를 선택하세요."},
 	levelPrompt: "원하는 난이도를 입력하세요 : ",
 	count:       "%d초 뒤에 시작합니다. 두 사람 모두 같은 보드입니다.",
@@ -66,6 +68,7 @@ var englishRace = raceText{
 	title:       "[Online] Minesweeper race",
 	name:        "Minesweeper %s",
 	rematch:     "r : rematch (on a new board)   any other key : menu",
+	heading:     "%s: %s",
 	levelHead:   []string{rule28, "Choose the level."},
 	levelPrompt: "Enter a level number : ",
 	count:       "Starting in %d s. Both play the same board.",
