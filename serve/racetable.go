@@ -47,7 +47,6 @@ type raceTable struct {
 	row, col int                    // the player's cursor on their own field
 	covered  *minesweeper.Field     // what the fields show before the race: all covered
 	drawn    [2]minesweeper.Drawing // the field on the left (the player's own; 1P's for a watcher), the one on the right
-	at       time.Time              // the time the fields were drawn for: the count is over or not
 	// sending: a click is on its way to the table (kept in the store
 	// first); the clicks made meanwhile wait in queued, in order, since
 	// the table takes one move of a seat at a time.
@@ -140,7 +139,8 @@ func (s *raceTable) send(text string) console.Screen {
 }
 
 // refusal words a click the table refused: none is the player's to
-// mend (a click while the last is being kept is dropped).
+// mend (the race is over; a click of the same seat's other session was
+// on its way), but for a click the race does not know, said as it is.
 func (s *raceTable) refusal(err error) string {
 	switch {
 	case err == nil, errors.Is(err, ErrOver):
@@ -162,7 +162,6 @@ func (s *raceTable) field(seat int, now time.Time) *minesweeper.Field {
 // while they race.
 func (s *raceTable) prepare() {
 	now := s.now()
-	s.at = now
 	v := s.game()
 	l := v.Level
 	if r, c, ok := v.First(); ok && s.placed != v.Seed {
