@@ -48,8 +48,9 @@ type raceTable struct {
 	covered  *minesweeper.Field     // what the fields show before the race: all covered
 	drawn    [2]minesweeper.Drawing // the field on the left (the player's own; 1P's for a watcher), the one on the right
 	// sending: a click is on its way to the table (kept in the store
-	// first); the clicks made meanwhile wait in queued, in order, since
-	// the table takes one move of a seat at a time.
+	// first); the clicks made meanwhile wait in queued, so that they
+	// reach the table in the order they were made (each move goes from a
+	// command of its own, and two commands may race).
 	sending bool
 	queued  []string
 	placed  uint64 // the seed of the board the cursor was put on, at its first opening
@@ -139,8 +140,8 @@ func (s *raceTable) send(text string) console.Screen {
 }
 
 // refusal words a click the table refused: none is the player's to
-// mend (the race is over; a click of the same seat's other session was
-// on its way), but for a click the race does not know, said as it is.
+// mend (the race is over), but for a click the race does not know, said
+// as it is.
 func (s *raceTable) refusal(err error) string {
 	switch {
 	case err == nil, errors.Is(err, ErrOver):
@@ -205,7 +206,7 @@ func (s *raceTable) View(size console.Size) console.Frame {
 	case s.seat < 0:
 		players += "   " + t.watching
 	}
-	f.Lines(0, fmt.Sprintf(rt.heading, Race.words(t).title, rt.levelName(l))+"   "+fmt.Sprintf(t.code, s.t.Code)+"   "+
+	f.Lines(0, fmt.Sprintf(rt.heading, s.t.Game.words(t).title, rt.levelName(l))+"   "+fmt.Sprintf(t.code, s.t.Code)+"   "+
 		fmt.Sprintf(t.watchers, st.Watchers)+"   "+s.rated(), players)
 	status, tick := s.status(now)
 	f.Line(raceTop-2, status)
@@ -486,7 +487,7 @@ func (r *raceReplay) View(size console.Size) console.Frame {
 	v := r.game.view
 	l := v.Level
 	var f console.Frame
-	f.Line(0, keptTitle(r.kept)+"   "+Race.words(r.txt).title+" "+r.rt.levelName(l))
+	f.Line(0, keptTitle(r.kept)+"   "+fmt.Sprintf(r.rt.heading, Race.words(r.txt).title, r.rt.levelName(l)))
 	f.Line(1, fmt.Sprintf(r.rt.replayTitle, r.made, len(r.kept.Moves), fmt.Sprintf("%.1f", r.shown().Seconds())))
 	right := second(l)
 	row := raceTop + l.Rows + 2
