@@ -637,10 +637,10 @@ func (b *board) View(size console.Size) console.Frame {
 
 // update builds the rows of field, with the cursor on cell row, col (col
 // -1: no cursor); each cell's glyph is at its own column, two apart from
-// column left, and
-// the cursor is the cell in reverse video, its glyph unchanged. Only the
-// glyph's own cells carry its style: a highlight covers the glyph, not the
-// spacing after it, whether the terminal draws it one column wide or two.
+// column left, and the cursor is the cell in reverse video, its glyph
+// unchanged. Only the glyph's own cells carry its style: a highlight
+// covers the glyph, not the spacing after it, whether the terminal draws
+// it one column wide or two.
 //
 // Each row's spans are kept with the looks they were built from and built
 // again only when those or the cursor change: a cursor move on a 100 x 100
@@ -706,10 +706,14 @@ func (d *Drawing) Draw(f *console.Frame) {
 		for len(f.Rows) <= row {
 			f.Rows = append(f.Rows, nil)
 		}
-		// The frame's row may be another drawing's spans, shared: append
-		// copies them first when they have no room, and SetRow leaves them
-		// none.
-		f.Rows[row] = append(f.Rows[row][:len(f.Rows[row]):len(f.Rows[row])], spans...)
+		// An empty row takes the spans as they are, shared as SetRow shares
+		// them (with no room to grow); a row that holds another drawing's
+		// spans is copied by append before this one's go after them.
+		if have := f.Rows[row]; len(have) > 0 {
+			f.Rows[row] = append(have[:len(have):len(have)], spans...)
+		} else {
+			f.Rows[row] = spans[:len(spans):len(spans)]
+		}
 	}
 }
 
