@@ -26,7 +26,8 @@ import (
 // fireFull runs TestGamesSurviveKills in full: 50 games, five kills.
 var fireFull = flag.Bool("fire.full", false, "TestGamesSurviveKills: 50 games and five kills (else 10 and two)")
 
-// Nothing is lost under fire: games of omok and baseball played at once,
+// Nothing is lost under fire: games of omok, baseball and the minesweeper
+// race played at once,
 // by players with keys, on a server in a process of its own that is
 // killed (SIGKILL: nothing written at the end) at a random instant, then
 // started again on the same file, again and again. After each kill, every
@@ -50,7 +51,7 @@ func TestGamesSurviveKills(t *testing.T) {
 	rng := mrand.New(mrand.NewPCG(uint64(time.Now().UnixNano()), 42))
 	gs := make([]*fireGame, games)
 	for i := range gs {
-		gs[i] = seatFireGame(t, srv.addr, i)
+		gs[i] = seatFireGame(t, srv.addr, path, i)
 	}
 	for kill := 0; kill <= kills; kill++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 4*wait)
@@ -161,14 +162,15 @@ func (s *fireServer) kill() {
 // table's code, and its moves, the same whatever the kills: each side's
 // part of the script, in turn.
 type fireGame struct {
-	name    string // "omok" or "baseball"
+	name    string // "omok", "baseball" or "minesweeper" (the race)
 	code    string
 	keys    [2]gossh.Signer
 	players [2]*benchClient
 	script  []fireMove
-	// cursor is where each omok player's cursor is: the centre on a
-	// screen new after a restart.
-	cursor [2][2]int
+	// cursor is where each omok or race player's cursor is, and home
+	// where it is on a screen new after a restart: omok's centre, the
+	// race's first opening.
+	cursor, home [2][2]int
 	// next is the first move of script not yet made, as far as the
 	// players' screens showed.
 	next int
@@ -178,8 +180,8 @@ type fireGame struct {
 // types, and how a screen shows that it was made.
 type fireMove struct {
 	side   int
-	target [2]int // omok: the point
-	text   string // baseball: the number typed
+	target [2]int // omok: the point; the race: the cell
+	text   string // baseball: the number typed; the race: the key, f or Enter
 }
 
 // The omok script: black (the host) four on the top row and four on the
@@ -211,22 +213,35 @@ func baseballScript() []fireMove {
 	return s
 }
 
-// seatFireGame opens game i's table (even: omok, odd: baseball) and seats
+// seatFireGame opens game i's table (by i's remainder of 3: omok,
+// baseball, the race) on the server of the store's file path, and seats
 // both players.
-func seatFireGame(t *testing.T, addr string, i int) *fireGame {
+func seatFireGame(t *testing.T, addr, path string, i int) *fireGame {
 	t.Helper()
 	g := &fireGame{name: "omok", script: omokScript(), keys: [2]gossh.Signer{newSigner(t), newSigner(t)}}
-	if i%2 == 1 {
+	switch i % 3 {
+	case 1:
 		g.name, g.script = "baseball", baseballScript()
+	case 2:
+		g.name = "minesweeper"
 	}
 	host := benchConnect(t, addr, fmt.Sprint("h", i), withKey(g.keys[0]))
 	guest := benchConnect(t, addr, fmt.Sprint("g", i), withKey(g.keys[1]))
 	g.players = [2]*benchClient{host, guest}
-	if g.name == "omok" {
+	switch g.name {
+	case "omok":
 		g.code = openOmok(host.client, "1")
 		enterOnline(guest.client, "o", "2", g.code)
 		host.waitFor("Player 1P, 당신의 턴입니다.")
-	} else {
+	case "minesweeper":
+		g.code = openRace(host.client, "1")
+		raceMenu(guest.client, "2", g.code)
+		host.waitFor("남은 지뢰: 10")
+		guest.waitFor("남은 지뢰: 10")
+		g.script, g.home = raceScript(t, path, g.code)
+		g.cursor = g.home
+		return g
+	default:
 		host.waitFor("choose:")
 		host.send("b")
 		host.waitFor("6. Versus online")
@@ -239,8 +254,50 @@ func seatFireGame(t *testing.T, addr string, i int) *fireGame {
 		enterOnline(guest.client, "b", "2", g.code)
 		host.waitFor("Choose your number")
 	}
-	g.cursor = [2][2]int{{7, 7}, {7, 7}}
+	g.home = [2][2]int{{7, 7}, {7, 7}}
+	g.cursor = g.home
 	return g
+}
+
+// raceScript is the script of the race at the table with code: its board
+// laid from the seed the store keeps, each side flags three of its mines
+// in turn, then 2P opens a fourth and loses: seven moves. It returns the
+// script and where both players' cursors start, the first opening.
+func raceScript(t *testing.T, path, code string) ([]fireMove, [2][2]int) {
+	t.Helper()
+	st, err := sqlite.Open(path) // beside the server's: SQLite shares the file
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	games, err := st.InPlay(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, kg := range games {
+		if kg.Code != code {
+			continue
+		}
+		var deal Setup
+		if _, err := deal.readOptions(kg.Options); err != nil {
+			t.Fatal(err)
+		}
+		f, r, c := layRace(raceLevel(kg.Rule), deal.Seed)
+		var mines [][2]int
+		for i, m := range f.Mines() {
+			if m {
+				mines = append(mines, [2]int{i / f.Level().Cols, i % f.Level().Cols})
+			}
+		}
+		var s []fireMove
+		for k := range 6 {
+			s = append(s, fireMove{side: k % 2, target: mines[k], text: "f"})
+		}
+		s = append(s, fireMove{side: 1, target: mines[6], text: "\r"})
+		return s, [2][2]int{{r, c}, {r, c}}
+	}
+	t.Fatalf("the race at %s is not in the store", code)
+	return nil, [2][2]int{}
 }
 
 // guessShown matches a guess with its answer on a baseball table.
@@ -249,8 +306,22 @@ var guessShown = regexp.MustCompile(`\d{3} (?:\dS \dB|Out)`)
 // stonesShown reads omok's count of stones on a table's panel.
 var stonesShown = regexp.MustCompile(`놓은 돌: (\d+)`)
 
+// flagsShown reads the other player's flags beside a race player's field.
+var flagsShown = regexp.MustCompile(`깃발: (\d+)`)
+
 // shown is how many of the script's moves screen shows made.
 func (g *fireGame) shown(screen string, side int) int {
+	if g.name == "minesweeper" {
+		if strings.Contains(screen, "지뢰를 열었습니다") {
+			return len(g.script)
+		}
+		m := flagsShown.FindStringSubmatch(screen)
+		if m == nil {
+			return 0
+		}
+		flags, _ := strconv.Atoi(m[1])
+		return g.upTo(1-side, flags)
+	}
 	if g.name == "omok" {
 		if m := stonesShown.FindStringSubmatch(screen); m != nil {
 			n, _ := strconv.Atoi(m[1])
@@ -282,8 +353,12 @@ func (g *fireGame) play(ctx context.Context, seed uint64, made *atomic.Int64) {
 		}
 		mover := g.players[m.side]
 		keys := m.text + "\r"
-		if g.name == "omok" {
+		switch g.name {
+		case "omok":
 			keys = omokPath(g.cursor[m.side], m.target) + "\r"
+			g.cursor[m.side] = m.target
+		case "minesweeper":
+			keys = omokPath(g.cursor[m.side], m.target) + m.text
 			g.cursor[m.side] = m.target
 		}
 		if _, err := mover.stdin.Write([]byte(keys)); err != nil {
@@ -402,13 +477,22 @@ func (g *fireGame) reconnect(t *testing.T, addr string) {
 			t.Fatalf("%s game %s: %dP not back at the table with %d moves:\n%s", g.name, g.code, side+1, g.next, c.screen.Text())
 		}
 	}
-	g.cursor = [2][2]int{{7, 7}, {7, 7}}
+	g.cursor = g.home
 }
 
 // expectShown is how many moves side's screen shows when the game has
 // made next: a baseball player sees the other's number chosen only as
 // the guessing starts.
 func (g *fireGame) expectShown(side int) int {
+	if g.name == "minesweeper" { // the other's flags, up to their last
+		n := 0
+		for _, m := range g.script[:g.next] {
+			if m.side != side && m.text == "f" {
+				n++
+			}
+		}
+		return g.upTo(1-side, n)
+	}
 	if g.name == "baseball" && g.next <= 2 {
 		if g.next > side {
 			return side + 1
@@ -416,4 +500,17 @@ func (g *fireGame) expectShown(side int) int {
 		return 0
 	}
 	return g.next
+}
+
+// upTo is how many of the race's script's moves are made once side has
+// made its n-th flag: the moves up to it (0 for none).
+func (g *fireGame) upTo(side, n int) int {
+	for i, m := range g.script {
+		if m.side == side && m.text == "f" {
+			if n--; n == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
 }
