@@ -242,6 +242,16 @@ func scanMove(rows *sql.Rows) (int64, store.Move, error) {
 // queryGames reads the games (without moves) that where, the end of a
 // query on games g with their seats, picks.
 func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]store.Game, error) {
+	var games []store.Game
+	err := eachGame(ctx, tx, func(g store.Game) error {
+		games = append(games, g)
+		return nil
+	}, where, args...)
+	return games, err
+}
+
+// eachGame is queryGames calling fn with each game as it is read.
+func eachGame(ctx context.Context, tx *sql.Tx, fn func(store.Game) error, where string, args ...any) error {
 	rows, err := tx.QueryContext(ctx, `SELECT
 			g.id, g.game, g.rule, g.code, g.options, g.rated, g.started, g.ended, g.winner, g.how, g.record,
 			`+seatColumns("s0")+`, `+seatColumns("s1")+`
@@ -250,10 +260,9 @@ func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]s
 			JOIN seats AS s1 ON s1.game = g.id AND s1.seat = 1
 		`+where, args...)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
-	var games []store.Game
 	for rows.Next() {
 		var g store.Game
 		var started int64
@@ -264,7 +273,7 @@ func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]s
 		fields = append(fields, seats[0].fields()...)
 		fields = append(fields, seats[1].fields()...)
 		if err := rows.Scan(fields...); err != nil {
-			return nil, err
+			return err
 		}
 		g.Started = timeAt(started)
 		if ended.Valid {
@@ -275,9 +284,11 @@ func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]s
 			g.Seats[i] = store.Seat{Key: s.key.String, Name: s.name, Resume: s.resume}
 			g.Before[i], g.After[i] = s.before.rating(), s.after.rating()
 		}
-		games = append(games, g)
+		if err := fn(g); err != nil {
+			return err
+		}
 	}
-	return games, rows.Err()
+	return rows.Err()
 }
 
 // seatColumns are a row of seats, named s, as seatRow reads it.

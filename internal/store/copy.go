@@ -1,0 +1,38 @@
+package store
+
+import "fmt"
+
+// Counts are how many of each thing a store keeps: what a copy from one
+// store into another checks on both sides.
+type Counts struct {
+	Players    int64
+	Games      int64 // in play and ended, each with its two seats
+	Moves      int64
+	Ratings    int64 // a player's rating at one game and rule
+	MinesGames int64
+}
+
+// String says the counts as a host reads them.
+func (c Counts) String() string {
+	return fmt.Sprintf("%d players, %d games with %d moves, %d ratings, %d minesweeper games",
+		c.Players, c.Games, c.Moves, c.Ratings, c.MinesGames)
+}
+
+// Sink takes everything a store keeps, row by row, as it is kept (the
+// games with their IDs), for a copy into another store (`termgames serve
+// migrate`): the store copied from calls it, players first, then the
+// games in the order of their IDs, the moves of each in the order made,
+// the ratings and the minesweeper games, oldest first.
+type Sink interface {
+	// KeepPlayer takes a player.
+	KeepPlayer(p Player) error
+	// KeepGame takes a game as kept, with its ID, seats, rated flag, end
+	// and ratings around it, without its moves.
+	KeepGame(g Game) error
+	// KeepMove takes the next move of game id.
+	KeepMove(id int64, m Move) error
+	// KeepRating takes the rating of the player with key.
+	KeepRating(key string, r Rating) error
+	// KeepMinesGame takes a minesweeper game of the player with key.
+	KeepMinesGame(key string, g MinesGame) error
+}

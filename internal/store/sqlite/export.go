@@ -1,0 +1,104 @@
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"termgames/internal/store"
+)
+
+// Export gives to everything the file keeps, in the order store.Sink
+// says, as one moment's read (the server may go on writing meanwhile), and
+// returns what the file counts of each, read in the same moment.
+func (s *Store) Export(ctx context.Context, to store.Sink) (store.Counts, error) {
+	var c store.Counts
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
+			(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games)`).
+			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames)
+		if err != nil {
+			return err
+		}
+		for _, step := range []func(context.Context, *sql.Tx, store.Sink) error{
+			exportPlayers, exportGames, exportMoves, exportRatings, exportMines,
+		} {
+			if err := step(ctx, tx, to); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return store.Counts{}, fmt.Errorf("store: export %s: %w", s.path, err)
+	}
+	return c, nil
+}
+
+// each runs query and calls fn with each row's scanner.
+func each(ctx context.Context, tx *sql.Tx, query string, fn func(scan func(...any) error) error) error {
+	rows, err := tx.QueryContext(ctx, query)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := fn(rows.Scan); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+func exportPlayers(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT key, name, created FROM players ORDER BY created, key", func(scan func(...any) error) error {
+		var p store.Player
+		var created int64
+		if err := scan(&p.Key, &p.Name, &created); err != nil {
+			return err
+		}
+		p.Created = timeAt(created)
+		return to.KeepPlayer(p)
+	})
+}
+
+func exportGames(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return eachGame(ctx, tx, to.KeepGame, "ORDER BY g.id")
+}
+
+func exportMoves(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT "+moveColumns+" FROM moves ORDER BY game, n", func(scan func(...any) error) error {
+		var id, took, at int64
+		var m store.Move
+		if err := scan(&id, &m.Seat, &m.Text, &took, &at); err != nil {
+			return err
+		}
+		m.Time, m.At = time.Duration(took)*time.Millisecond, timeAt(at)
+		return to.KeepMove(id, m)
+	})
+}
+
+func exportRatings(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT player, "+ratingColumns+" FROM ratings ORDER BY player, game, rule", func(scan func(...any) error) error {
+		var key string
+		var r store.Rating
+		if err := scan(append([]any{&key}, ratingFields(&r)...)...); err != nil {
+			return err
+		}
+		return to.KeepRating(key, r)
+	})
+}
+
+func exportMines(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT player, level, won, time, rate, at FROM mines_games ORDER BY id", func(scan func(...any) error) error {
+		var key string
+		var g store.MinesGame
+		var took, at int64
+		if err := scan(&key, &g.Level, &g.Won, &took, &g.Rate, &at); err != nil {
+			return err
+		}
+		g.Time, g.At = time.Duration(took)*time.Millisecond, timeAt(at)
+		return to.KeepMinesGame(key, g)
+	})
+}
