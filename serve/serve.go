@@ -78,7 +78,7 @@ import (
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/internal/store"
-	"termgames/internal/store/sqlite"
+	"termgames/internal/store/stores"
 
 	"termgames/internal/cmdline"
 )
@@ -389,6 +389,9 @@ const shutdownGrace = 4 * time.Second
 // line to give friends, `ssh -p PORT HOST`, and the host key's fingerprint
 // go to stdout.
 func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) console.Screen) error {
+	if len(args) > 0 && args[0] == "migrate" {
+		return migrateCommand(args[1:], stdout)
+	}
 	fs := flag.NewFlagSet("termgames serve", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
@@ -397,9 +400,9 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
 	controls := controlList(DefaultControls())
 	fs.Var(&controls, "clocks", "the time controls a new table may have, in the order offered: a comma-separated `list` of none, minutes+seconds such as 3+2 (omok) and a time a guess such as 30s/move (baseball)")
-	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key)")
+	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
+		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n       termgames serve migrate -from FILE -to postgres://USER@HOST/DATABASE\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
 		fs.PrintDefaults()
 	}
 	if err := cmdline.Parse(fs, args, 0); err != nil {
@@ -419,7 +422,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if *dbFile == "" {
 		*dbFile = filepath.Join(filepath.Dir(*keyFile), "termgames.db")
 	}
-	st, err := sqlite.Open(*dbFile)
+	st, err := stores.Open(context.Background(), *dbFile)
 	if err != nil {
 		return err
 	}
@@ -438,7 +441,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 		return err
 	}
 	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\ngames kept in %s\n",
-		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile, *dbFile)
+		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile, stores.Shown(*dbFile))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	served := make(chan error, 1)

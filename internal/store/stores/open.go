@@ -1,8 +1,8 @@
-// Package open opens the store that `termgames serve -db` names: a
+// Package stores opens the store that `termgames serve -db` names: a
 // PostgreSQL database for a postgres:// or postgresql:// URL, a SQLite file
 // for anything else. It is the one place that knows both, so that the
 // server, its migrate command and its benchmarks choose alike.
-package open
+package stores
 
 import (
 	"context"
