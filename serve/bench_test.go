@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bufio"
+	"context"
 	"crypto/ed25519"
 	"crypto/rand"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
@@ -26,7 +26,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"termgames/console"
-	"termgames/internal/store/sqlite"
+	"termgames/internal/store/stores"
 	"termgames/internal/vtmodel"
 	"termgames/omok"
 )
@@ -36,8 +36,8 @@ import (
 // own, so that the clients' memory is not counted as the server's.
 const benchChild = "SERVE_BENCH_CHILD"
 
-// benchStore, set in the child's environment, is the SQLite file of its
-// store: BenchmarkGames's store=on.
+// benchStore, set in the child's environment, is the -db of its store:
+// BenchmarkGames's store=sqlite and store=postgres.
 const benchStore = "SERVE_BENCH_STORE"
 
 func TestMain(m *testing.M) {
@@ -63,7 +63,7 @@ func childServer() {
 		cfg.SeatHold = time.Hour
 	}
 	if path := os.Getenv(benchStore); path != "" { // BenchmarkGames with the store on
-		st, err := sqlite.Open(path)
+		st, err := stores.Open(context.Background(), path)
 		if err != nil {
 			panic(err)
 		}
@@ -246,12 +246,13 @@ func benchConnect(tb testing.TB, addr, user string, auth []gossh.AuthMethod) *be
 // thousand moves a second in all; people playing take seconds), and
 // players who never think, so that 200 moves come at the same instant.
 //
-// Each load runs twice, side by side: without a store, and with the
-// store on (store=on: a SQLite file, every move committed before the
+// Each load runs three times, side by side: without a store, and with the
+// store on (store=sqlite: a SQLite file, every move committed before the
 // opponent sees it, every game begun, finished and rated, the players
-// with keys). The first load runs a third time with a 3+2 clock at every
-// table (clock=3+2): each screen then redraws each second, its clock
-// counting down, beside the moves.
+// with keys; store=postgres: the same in a PostgreSQL database on a
+// throw-away local cluster, benchDB). The first load runs once more with a
+// 3+2 clock at every table (clock=3+2): each screen then redraws each
+// second, its clock counting down, beside the moves.
 //
 //	go test -run '^$' -bench Games -benchtime 1x ./serve/
 func BenchmarkGames(b *testing.B) {
@@ -260,22 +261,23 @@ func BenchmarkGames(b *testing.B) {
 		if think > 0 {
 			name = fmt.Sprintf("think=0-%v", think)
 		}
-		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, false, false) })
-		b.Run(name+"/store=on", func(b *testing.B) { benchGames(b, think, true, false) })
+		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, "", false) })
+		b.Run(name+"/store=sqlite", func(b *testing.B) { benchGames(b, think, "sqlite", false) })
+		b.Run(name+"/store=postgres", func(b *testing.B) { benchGames(b, think, "postgres", false) })
 		if think > 0 {
-			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, false, true) })
+			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, "", true) })
 		}
 	}
 }
 
-func benchGames(b *testing.B, thinkMax time.Duration, kept, clock bool) {
+func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool) {
 	const games, perSide = 200, 7
 	for range b.N {
 		b.StopTimer()
 		var env []string
 		auth := func() []gossh.AuthMethod { return noKey() }
-		if kept {
-			env = append(env, benchStore+"="+filepath.Join(b.TempDir(), "termgames.db"))
+		if kept != "" {
+			env = append(env, benchStore+"="+benchDB(b, kept))
 			auth = func() []gossh.AuthMethod { return withKey(newSigner(b)) }
 		}
 		addr, _, stop := startChild(b, "omok", env...)
