@@ -68,7 +68,13 @@ func Start(settings ...string) (*Cluster, error) {
 		}
 		c.runAs = []string{runuser, "-u", owner.Username, "--"}
 	}
-	if c.dir, err = os.MkdirTemp("", "termgames-pg-"); err != nil {
+	// As root the folder goes in /tmp, which the postgres user can reach
+	// whatever $TMPDIR says.
+	parent := ""
+	if owner != nil {
+		parent = "/tmp"
+	}
+	if c.dir, err = os.MkdirTemp(parent, "termgames-pg-"); err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
 	if owner != nil {
