@@ -187,6 +187,17 @@ func (c *Cluster) Stop() error {
 	return err
 }
 
+// Crash stops the cluster as a crash would (pg_ctl's immediate mode: no
+// checkpoint, what was committed is recovered from the log at the next
+// start) and starts it again.
+func (c *Cluster) Crash() error {
+	data := filepath.Join(c.dir, "data")
+	if err := c.run("pg_ctl", "--pgdata", data, "--mode", "immediate", "--wait", "--silent", "stop"); err != nil {
+		return err
+	}
+	return c.run("pg_ctl", "--pgdata", data, "--log", filepath.Join(c.dir, "log"), "--wait", "--silent", "start")
+}
+
 // DSN is the URL of database db on the cluster, as `termgames serve -db`
 // takes it.
 func (c *Cluster) DSN(db string) string {

@@ -153,11 +153,6 @@ func violates(err error, code string) bool {
 	return errors.As(err, &pe) && pe.Code == code
 }
 
-// snapshot runs fn in a read-only transaction that sees one moment.
-func (s *Store) snapshot(ctx context.Context, fn func(tx pgx.Tx) error) error {
-	return pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
-}
-
 // notFound turns "no rows" into store.ErrNotFound.
 func notFound(err error) error {
 	if errors.Is(err, pgx.ErrNoRows) {

@@ -290,3 +290,48 @@ func TestPostgresClock(t *testing.T) {
 		t.Errorf("%+v, %v; want created at %v", p, err, store.KeptTime(at))
 	}
 }
+
+// The database crashes and comes back while the server runs: what was
+// committed is there, a call on a connection that the crash broke fails
+// with an error and no panic, and the store goes on on new connections.
+func TestPostgresDatabaseCrash(t *testing.T) {
+	c := pgtest.New(t) // default settings: every commit flushed
+	s, err := Open(ctx, c.Database(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	seats := [2]store.Seat{{Key: "SHA256:alice", Name: "alice"}, {Key: "SHA256:bob", Name: "bob"}}
+	for _, seat := range seats {
+		if _, err := s.Player(ctx, seat.Key, seat.Name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Date(2025, 5, 1, 20, 0, 0, 0, time.UTC)
+	id, err := s.Begin(ctx, store.Game{Game: "omok", Rule: "freestyle", Code: "ab", Seats: seats, Started: start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddMove(ctx, id, store.Move{Seat: 0, Text: "h8", At: start}); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Crash(); err != nil {
+		t.Fatal(err)
+	}
+	// The pool's connections died with the server: a call may fail once
+	// on each before the pool makes new ones.
+	var moved error
+	for try := 0; try < 2*maxConns+2; try++ {
+		if moved = s.AddMove(ctx, id, store.Move{Seat: 1, Text: "i9", At: start}); moved == nil {
+			break
+		}
+		t.Logf("while the pool reconnects: %v", moved)
+	}
+	if moved != nil {
+		t.Fatalf("after the database came back: %v", moved)
+	}
+	g, err := s.Finish(ctx, id, store.Result{Ended: start.Add(time.Hour), Winner: 1, How: "five"})
+	if err != nil || len(g.Moves) != 2 || g.Moves[0].Text != "h8" || g.Moves[1].Text != "i9" || !g.Rated {
+		t.Errorf("after a crash of the database: %+v, %v", g, err)
+	}
+}
