@@ -1,7 +1,8 @@
 // Package storetest is the contract every store.Store keeps, as a test:
-// store.Memory and store/sqlite run the same Run, so that a test written
-// against the memory store holds for the file the server keeps, and the
-// other way round.
+// store.Memory, store/sqlite and store/postgres run the same Run, so that
+// a test written against the memory store holds for the file or the
+// database the server keeps, and the other way round. Fill and Same
+// (fill.go) check that a copy from one store into another answers alike.
 package storetest
 
 import (
