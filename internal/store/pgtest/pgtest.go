@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 
 	"github.com/jackc/pgx/v5"
@@ -74,10 +75,14 @@ func Start(settings ...string) (*Cluster, error) {
 	if owner != nil {
 		parent = "/tmp"
 	}
+	c.sweep(parent)
 	if c.dir, err = os.MkdirTemp(parent, "termgames-pg-"); err != nil {
 		return nil, fmt.Errorf("pgtest: %w", err)
 	}
-	if owner != nil {
+	// Who made the cluster: a later Start removes it if that process died
+	// without stopping it (a test run killed, or stopped by Ctrl-C).
+	err = os.WriteFile(filepath.Join(c.dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644)
+	if err == nil && owner != nil {
 		uid, _ := strconv.Atoi(owner.Uid)
 		gid, _ := strconv.Atoi(owner.Gid)
 		err = os.Chown(c.dir, uid, gid)
@@ -90,6 +95,43 @@ func Start(settings ...string) (*Cluster, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// ownerFile, in a cluster's folder, holds the process ID of the test
+// process that started it.
+const ownerFile = "owner"
+
+// sweep stops and removes the clusters in parent (the temporary folder
+// when "") whose test process is gone: a run killed before its cleanup
+// leaves its cluster running, and the next run ends it. A cluster of a
+// process still running, or of no known process, is left alone.
+func (c *Cluster) sweep(parent string) {
+	if parent == "" {
+		parent = os.TempDir()
+	}
+	dirs, _ := filepath.Glob(filepath.Join(parent, "termgames-pg-*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || alive(pid) {
+			continue
+		}
+		stale := &Cluster{dir: dir, bin: c.bin, runAs: c.runAs, port: c.port}
+		_ = stale.Stop()
+	}
+}
+
+// alive reports whether process pid may still be running: only a process
+// known to be gone is not.
+func alive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	return !errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }
 
 // binaries finds the folder of initdb and pg_ctl: pg_config's, else the
