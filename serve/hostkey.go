@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/pem"
 	"errors"
+	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -15,9 +16,10 @@ import (
 )
 
 // hostKey returns the server's host key from path, generating it there the
-// first time: an Ed25519 key, written 0600 in OpenSSH's format, and never
-// replaced, so that players' known_hosts stay valid from one run to the
-// next. A key file that others can read is refused, as sshd refuses one.
+// first time: an Ed25519 key in OpenSSH's format, readable by its owner
+// alone, and never replaced, so that players' known_hosts stay valid from
+// one run to the next. A key file that others can read is refused, as sshd
+// refuses one.
 func hostKey(path string) (gossh.Signer, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -26,8 +28,8 @@ func hostKey(path string) (gossh.Signer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}
-	if fi, err := os.Stat(path); err == nil && fi.Mode().Perm()&0o077 != 0 {
-		return nil, fmt.Errorf("host key %s: mode %v: others may read it; chmod 600 it", path, fi.Mode().Perm())
+	if err := keyPrivate(path); err != nil {
+		return nil, err
 	}
 	signer, err := gossh.ParsePrivateKey(b)
 	if err != nil {
@@ -52,7 +54,7 @@ func newHostKey(path string) (gossh.Signer, error) {
 			return nil, fmt.Errorf("host key: %w", err)
 		}
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	f, err := createKey(path)
 	if err != nil {
 		return nil, fmt.Errorf("host key: %w", err)
 	}
@@ -77,14 +79,48 @@ func defaultHostKey() string {
 	return filepath.Join(dir, "termgames", "ssh_host_ed25519_key")
 }
 
+// filePath is a flag holding a file's path: -h shows its default as the
+// host's own shell takes it (shownPath), where a string flag's %q would
+// double every backslash of a Windows path.
+type filePath string
+
+// pathFlag defines a file flag on fs, as fs.String does.
+func pathFlag(fs *flag.FlagSet, name, value, usage string) *string {
+	p := (*filePath)(new(string))
+	*p = filePath(value)
+	fs.Var(p, name, usage)
+	return (*string)(p)
+}
+
+// String is the path as -h shows it.
+func (p *filePath) String() string {
+	if p == nil || *p == "" {
+		return ""
+	}
+	return shownPath(string(*p))
+}
+
+// Set takes the path as given.
+func (p *filePath) Set(s string) error {
+	*p = filePath(s)
+	return nil
+}
+
 // allowList reads an allow-list in authorized_keys format (one public key
 // a line, comments and blank lines skipped) and returns the fingerprints
-// (SHA256) of its keys.
+// (SHA256) of its keys. A file that a Windows editor saved (a UTF-8 byte
+// order mark, CRLF line ends) reads as well; one in UTF-16, as PowerShell
+// 5's > writes it, is refused with how to save it instead, as its keys
+// would otherwise be reported unreadable one line at a time.
 func allowList(path string) (map[string]bool, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("allow-list: %w", err)
 	}
+	if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) || bytes.IndexByte(b, 0) >= 0 {
+		return nil, fmt.Errorf("allow-list %s: saved as UTF-16: save it as UTF-8 (in PowerShell, Set-Content -Encoding utf8 or Out-File -Encoding ascii; in Notepad, Save as with Encoding UTF-8)", path)
+	}
+	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	keys := map[string]bool{}
 	for line, rest := 1, b; len(bytes.TrimSpace(rest)) > 0; line++ {
 		var l []byte

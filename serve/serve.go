@@ -395,7 +395,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	fs := flag.NewFlagSet("termgames serve", flag.ContinueOnError)
 	fs.SetOutput(stdout)
 	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
-	keyFile := fs.String("hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (0600), reused after")
+	keyFile := pathFlag(fs, "hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (for you alone to read), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
 	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
 	controls := controlList(DefaultControls())

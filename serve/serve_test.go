@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -305,31 +303,6 @@ func TestShutdownTellsEveryone(t *testing.T) {
 	}
 	if _, err := dial(t, srv.addr, "late", noKey()); err == nil {
 		t.Error("a connection after shutdown got in")
-	}
-}
-
-// The host key is generated once, 0600, and the same key afterwards; one
-// others may read is refused.
-func TestHostKey(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "sub", "host_key")
-	a, err := hostKey(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fi, err := os.Stat(path)
-	if err != nil || fi.Mode().Perm() != 0o600 {
-		t.Fatalf("key file: %v, %v; want mode 0600", fi.Mode(), err)
-	}
-	b, err := hostKey(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gossh.FingerprintSHA256(a.PublicKey()) != gossh.FingerprintSHA256(b.PublicKey()) {
-		t.Error("the host key changed between two starts")
-	}
-	os.Chmod(path, 0o644)
-	if _, err := hostKey(path); err == nil {
-		t.Error("a host key others may read was used")
 	}
 }
 
