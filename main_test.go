@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"termgames/internal/cli"
@@ -35,6 +36,9 @@ func binary(t *testing.T) string {
 	t.Helper()
 	buildOnce.Do(func() {
 		bin = filepath.Join(testDir, "termgames")
+		if runtime.GOOS == "windows" {
+			bin += ".exe" // Windows runs a program by its extension
+		}
 		cmd := exec.Command("go", "build", "-o", bin, ".")
 		cmd.Env = buildEnv // the real HOME, for the build cache
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -326,7 +330,7 @@ func TestBrainCommand(t *testing.T) {
 	if status != 0 || !strings.HasPrefix(out, `name="termgames"`) || !strings.Contains(out, "\nOK\n") {
 		t.Errorf("omok brain: status %d, %q", status, out)
 	}
-	link := filepath.Join(t.TempDir(), "pbrain-termgames")
+	link := filepath.Join(t.TempDir(), "pbrain-termgames"+filepath.Ext(bin)) // pbrain-termgames.exe on Windows
 	if err := os.Symlink(bin, link); err != nil {
 		t.Skip("no symlinks here:", err)
 	}

@@ -151,6 +151,7 @@ func (f *fakeFile) Write(p []byte) (int, error) {
 	switch {
 	case f.fs.dieInWrite:
 		f.storeFile.Write(p[:len(p)/2])
+		f.storeFile.Close() // as the system closes a dead process's files: Windows removes no open file
 		panic(crash{"write"})
 	case f.fs.failWrite:
 		n, _ := f.storeFile.Write(p[:len(p)/2])

@@ -1,6 +1,7 @@
 package minesweeper
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -782,7 +783,7 @@ func TestLongErrorsWrap(t *testing.T) {
 			t.Errorf("a row wider than the terminal: %q", row)
 		}
 	}
-	mustContain(t, strings.ReplaceAll(screen, "\n", " "), "Best time not saved:", "not a directory")
+	mustContain(t, strings.ReplaceAll(screen, "\n", " "), "Best time not saved:", underAFile(t, file))
 
 	// The menu's notice of a bad file wraps too.
 	path := filepath.Join(t.TempDir(), strings.Repeat("long-folder-name-", 4)+"scores.json")
@@ -817,7 +818,19 @@ func TestWinSaveProblems(t *testing.T) {
 	s, _ = start(t, w, Options{Scores: filepath.Join(file, "scores.json"), Lang: "en"})
 	s, b = play(t, s, 1)
 	s = winNow(t, s, b)
-	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", "not a directory")
+	mustContain(t, text(s, w), "Time: 3 s   You win!", "Best time not saved: scores: ", underAFile(t, file))
+}
+
+// underAFile is why a folder cannot be made inside file, as this system
+// words it: "not a directory" on Unix, "The system cannot find the path
+// specified." on Windows.
+func underAFile(t *testing.T, file string) string {
+	t.Helper()
+	err := os.Mkdir(filepath.Join(file, "folder"), 0o700)
+	if err == nil {
+		t.Fatalf("a folder made inside the file %s", file)
+	}
+	return errors.Unwrap(err).Error()
 }
 
 // The best times are read and written by commands, off the UI goroutine:

@@ -1,6 +1,7 @@
 package omok
 
 import (
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -102,7 +103,8 @@ func TestUnwritableFolderSaidOnce(t *testing.T) {
 	}
 	w := console.NewCondition(console.Narrow)
 	d := playRecorded(t, Options{Width: w, Records: filepath.Join(file, "records")}, transcriptWin...)
-	screentest.MustContain(t, d.Frame().Text(w), "기보를 저장하지 못했습니다: mkdir", "not a directory")
+	why := errors.Unwrap(os.Mkdir(filepath.Join(file, "folder"), 0o700)).Error() // "not a directory" on Unix
+	screentest.MustContain(t, d.Frame().Text(w), "기보를 저장하지 못했습니다: mkdir", why)
 	d.Send(console.Keys(" 1\r" + playKeys(transcriptWin...))...)
 	text := d.Frame().Text(w)
 	screentest.MustContain(t, text, "Player 1P의 승리로 게임을 종료합니다.")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,7 +58,7 @@ func TestForbidCommand(t *testing.T) {
 		{"a bad rule", []string{"-rule", "gomoku"}, board, "", "renju or omok"},
 		{"a bad turn", []string{"-turn", "red"}, board, "", "black or white"},
 		{"two files", []string{file, file}, "", "", "unexpected argument"},
-		{"a missing file", []string{file + ".missing"}, "", "", "no such file"},
+		{"a missing file", []string{file + ".missing"}, "", "", "board.txt.missing"}, // and fs.ErrNotExist, below
 		{"a bad cell", nil, strings.Replace(board, "1", "3", 1), "", `line 4: cell 7 is "3"`},
 		{"a short row", nil, strings.Replace(board, "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n", "0 0\n", 1), "", "line 1: a row of 2 cells"},
 		{"a ragged row", nil, strings.Replace(board, "0 0 0 0 0 0 1", "0 0 0 0 0 1", 1), "", "line 4: 14 cells, want 15"},
@@ -72,6 +73,9 @@ func TestForbidCommand(t *testing.T) {
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one containing %q", err, tt.wantErr)
+				}
+				if strings.HasSuffix(tt.wantErr, ".missing") && !errors.Is(err, fs.ErrNotExist) {
+					t.Fatalf("error %v, want fs.ErrNotExist", err)
 				}
 				return
 			}

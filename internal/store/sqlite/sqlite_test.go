@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -596,7 +597,11 @@ func TestFullDisk(t *testing.T) {
 
 // A path with the characters a file: URI gives a meaning to.
 func TestOddPath(t *testing.T) {
-	name := filepath.Join(t.TempDir(), "a?b#c%20d.db")
+	odd := "a?b#c%20d.db"
+	if runtime.GOOS == "windows" {
+		odd = "a#b%20c&d=e.db" // no ? in a Windows file name
+	}
+	name := filepath.Join(t.TempDir(), odd)
 	s, err := Open(name)
 	if err != nil {
 		t.Fatal(err)
