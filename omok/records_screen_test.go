@@ -103,8 +103,8 @@ func TestUnwritableFolderSaidOnce(t *testing.T) {
 	}
 	w := console.NewCondition(console.Narrow)
 	d := playRecorded(t, Options{Width: w, Records: filepath.Join(file, "records")}, transcriptWin...)
-	why := errors.Unwrap(os.Mkdir(filepath.Join(file, "folder"), 0o700)).Error() // "not a directory" on Unix
-	screentest.MustContain(t, d.Frame().Text(w), "기보를 저장하지 못했습니다: mkdir", why)
+	why := errors.Unwrap(os.Mkdir(filepath.Join(file, "folder"), 0o700)).Error()                              // "not a directory" on Unix
+	screentest.MustContain(t, strings.ReplaceAll(d.Frame().Text(w), "\n", " "), "기보를 저장하지 못했습니다: mkdir", why) // a long path wraps the reason
 	d.Send(console.Keys(" 1\r" + playKeys(transcriptWin...))...)
 	text := d.Frame().Text(w)
 	screentest.MustContain(t, text, "Player 1P의 승리로 게임을 종료합니다.")

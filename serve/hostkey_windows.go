@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -86,7 +87,7 @@ func keyPrivate(path string) error {
 		return fmt.Errorf(`host key %s: owned by %s: others may read it; take it: icacls "%s" /setowner "%s"`, path, accountName(owner), path, accountName(me))
 	}
 	dacl, _, err := sd.DACL()
-	if err == windows.ERROR_OBJECT_NOT_FOUND || err == nil && dacl == nil {
+	if errors.Is(err, windows.ERROR_OBJECT_NOT_FOUND) || err == nil && dacl == nil {
 		return refuse("it has no access list, so everyone may read it", nil)
 	}
 	if err != nil {
@@ -98,18 +99,26 @@ func keyPrivate(path string) error {
 			return fmt.Errorf("host key %s: its access list, entry %d: %w", path, i+1, err)
 		}
 		switch ace.Header.AceType {
-		case windows.ACCESS_DENIED_ACE_TYPE:
+		case windows.ACCESS_DENIED_ACE_TYPE, accessDeniedObject, accessDeniedCallback, accessDeniedCallbackObject:
 			continue
 		case windows.ACCESS_ALLOWED_ACE_TYPE:
 			if sid := (*windows.SID)(unsafe.Pointer(&ace.SidStart)); ace.Mask != 0 && !trusted(sid) {
 				return refuse(accountName(sid)+" may read it", sid)
 			}
-		default: // object and callback entries, which files do not have: not to be judged, so not trusted
+		default: // entries that allow, for an object or with a condition, which files do not have: not read, so not trusted
 			return refuse(fmt.Sprintf("entry %d of its access list is of a kind termgames does not read, so others may read it", i+1), nil)
 		}
 	}
 	return nil
 }
+
+// The other kinds of entry that only deny (winnt.h's ACCESS_DENIED_*_ACE_TYPE),
+// which x/sys/windows does not name.
+const (
+	accessDeniedObject         = 0x6
+	accessDeniedCallback       = 0xa
+	accessDeniedCallbackObject = 0xc
+)
 
 // accountName is a SID as icacls takes it: DOMAIN\name, a well-known
 // group's bare name (Everyone), or the SID itself when it has no name.
