@@ -103,8 +103,10 @@ func TestUnwritableFolderSaidOnce(t *testing.T) {
 	}
 	w := console.NewCondition(console.Narrow)
 	d := playRecorded(t, Options{Width: w, Records: filepath.Join(file, "records")}, transcriptWin...)
-	why := errors.Unwrap(os.Mkdir(filepath.Join(file, "folder"), 0o700)).Error()                              // "not a directory" on Unix
-	screentest.MustContain(t, strings.ReplaceAll(d.Frame().Text(w), "\n", " "), "기보를 저장하지 못했습니다: mkdir", why) // a long path wraps the reason
+	// The reason as this system words it ("not a directory" on Unix), which
+	// a long path may wrap.
+	why := errors.Unwrap(os.Mkdir(filepath.Join(file, "folder"), 0o700)).Error()
+	screentest.MustContain(t, strings.ReplaceAll(d.Frame().Text(w), "\n", " "), "기보를 저장하지 못했습니다: mkdir", why)
 	d.Send(console.Keys(" 1\r" + playKeys(transcriptWin...))...)
 	text := d.Frame().Text(w)
 	screentest.MustContain(t, text, "Player 1P의 승리로 게임을 종료합니다.")
