@@ -20,6 +20,7 @@ import (
 	"os/user"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -134,12 +135,22 @@ func alive(pid int) bool {
 	return !errors.Is(p.Signal(syscall.Signal(0)), os.ErrProcessDone)
 }
 
+// executable is the file name of a program: with .exe on Windows, so
+// that a Windows build never takes another system's binaries (under Wine,
+// Linux's, on drive Z:) for its own.
+func executable(name string) string {
+	if runtime.GOOS == "windows" {
+		return name + ".exe"
+	}
+	return name
+}
+
 // binaries finds the folder of initdb and pg_ctl: pg_config's, else the
 // newest of Debian's /usr/lib/postgresql/*/bin, else $PATH's.
 func binaries() (string, error) {
 	has := func(dir string) bool {
 		for _, name := range []string{"initdb", "pg_ctl", "postgres"} {
-			if fi, err := os.Stat(filepath.Join(dir, name)); err != nil || fi.IsDir() {
+			if fi, err := os.Stat(filepath.Join(dir, executable(name))); err != nil || fi.IsDir() {
 				return false
 			}
 		}
@@ -199,7 +210,7 @@ func (c *Cluster) start(settings []string) error {
 // run runs one of PostgreSQL's programs as the cluster's owner; its
 // output is the error's when it fails.
 func (c *Cluster) run(program string, args ...string) error {
-	argv := append(append(append([]string{}, c.runAs...), filepath.Join(c.bin, program)), args...)
+	argv := append(append(append([]string{}, c.runAs...), filepath.Join(c.bin, executable(program))), args...)
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = c.dir
 	out, err := cmd.CombinedOutput()
