@@ -5,10 +5,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path"
-	"strconv"
-	"strings"
+
+	"termgames/internal/store"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -16,35 +14,9 @@ import (
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migration is one step of the schema: migration n takes a database at
-// version n-1 to n.
-type migration struct {
-	version int
-	name    string // the file's, for errors
-	sql     string
-}
-
 // migrations are the files of migrations/, in order; their numbers run
 // from 1 without a gap (TestMigrationsNumbered).
-var migrations = readMigrations()
-
-func readMigrations() []migration {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
-	if err != nil {
-		panic(err) // embedded at build: cannot fail
-	}
-	var ms []migration
-	for _, e := range entries {
-		text, err := fs.ReadFile(migrationFiles, path.Join("migrations", e.Name()))
-		if err != nil {
-			panic(err)
-		}
-		n, _, _ := strings.Cut(e.Name(), "_")
-		version, _ := strconv.Atoi(n) // 0 for a misnamed file: the test says so
-		ms = append(ms, migration{version: version, name: e.Name(), sql: string(text)})
-	}
-	return ms
-}
+var migrations = store.ReadMigrations(migrationFiles, "migrations")
 
 // app is what termgames_schema says of the database: it is termgames'.
 const app = "termgames"
@@ -83,7 +55,7 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 				return err
 			}
 			version, err := schemaVersion(ctx, tx)
-			if err != nil || version >= m.version {
+			if err != nil || version >= m.Version {
 				return err
 			}
 			if version == 0 {
@@ -94,14 +66,14 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 					return err
 				}
 			}
-			if _, err := tx.Exec(ctx, m.sql); err != nil {
+			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return err
 			}
-			_, err = tx.Exec(ctx, "UPDATE termgames_schema SET version = $1", m.version)
+			_, err = tx.Exec(ctx, "UPDATE termgames_schema SET version = $1", m.Version)
 			return err
 		})
 		if err != nil && !errors.Is(err, errForeign) && !errors.Is(err, errNewer) {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if err != nil {
 			return err

@@ -11,9 +11,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
-	"strconv"
 	"strings"
+
+	"termgames/internal/store"
 )
 
 // applicationID marks a SQLite file as termgames' (PRAGMA
@@ -23,35 +23,9 @@ const applicationID = 0x7467616d
 //go:embed migrations/*.sql
 var migrationFiles embed.FS
 
-// migration is one step of the schema: migration n takes a file at
-// user_version n-1 to n.
-type migration struct {
-	version int
-	name    string // the file's, for errors
-	sql     string
-}
-
 // migrations are the files of migrations/, in order; their numbers run
 // from 1 without a gap (TestMigrationsNumbered).
-var migrations = readMigrations()
-
-func readMigrations() []migration {
-	entries, err := fs.ReadDir(migrationFiles, "migrations")
-	if err != nil {
-		panic(err) // embedded at build: cannot fail
-	}
-	var ms []migration
-	for _, e := range entries {
-		text, err := fs.ReadFile(migrationFiles, path.Join("migrations", e.Name()))
-		if err != nil {
-			panic(err)
-		}
-		n, _, _ := strings.Cut(e.Name(), "_")
-		version, _ := strconv.Atoi(n) // 0 for a misnamed file: the test says so
-		ms = append(ms, migration{version: version, name: e.Name(), sql: string(text)})
-	}
-	return ms
-}
+var migrations = store.ReadMigrations(migrationFiles, "migrations")
 
 // Why Open refuses a file.
 var (
@@ -168,18 +142,18 @@ func (s *Store) migrate(ctx context.Context, upTo int) error {
 			if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
 				return err
 			}
-			if version >= m.version {
+			if version >= m.Version {
 				return nil
 			}
-			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
 				return err
 			}
 			// PRAGMA takes no parameters; both numbers are ours.
-			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.version, applicationID))
+			_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d; PRAGMA application_id = %d", m.Version, applicationID))
 			return err
 		})
 		if err != nil && !refused(err) {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
 		if err != nil {
 			return err

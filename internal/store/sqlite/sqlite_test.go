@@ -83,8 +83,8 @@ func TestMigrationsNumbered(t *testing.T) {
 		t.Fatalf("%d migrations", len(migrations))
 	}
 	for i, m := range migrations {
-		if m.version != i+1 || !strings.HasSuffix(m.name, ".sql") {
-			t.Errorf("migration %d is %s (version %d)", i+1, m.name, m.version)
+		if m.Version != i+1 || !strings.HasSuffix(m.Name, ".sql") {
+			t.Errorf("migration %d is %s (version %d)", i+1, m.Name, m.Version)
 		}
 	}
 }
