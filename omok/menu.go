@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"termgames/console"
@@ -50,6 +51,10 @@ type menuScreen struct {
 	saidFolder bool
 	// clock is the time of the latest event, where a game's clock starts.
 	clock time.Time
+	// keeping counts the games being written to the records folder (keep),
+	// off the UI goroutine: the list waits for them, so that a game just
+	// left is in it.
+	keeping *sync.WaitGroup
 }
 
 // items are the menu's entries after the rule's, by number.
@@ -279,8 +284,9 @@ type recordsListed struct {
 // newListScreen reads the folder off the UI goroutine and shows it.
 func newListScreen(m *menuScreen) console.Screen {
 	s := &listScreen{menu: m, visible: 10}
-	dir := m.opt.Records
+	dir, keeping := m.opt.Records, m.keeping
 	return console.Do(s, func(context.Context) any {
+		keeping.Wait()
 		list, err := ListRecords(dir)
 		return recordsListed{list, err}
 	})

@@ -20,6 +20,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/mattn/go-runewidth"
 
@@ -194,9 +195,10 @@ func New(opt Options, back console.Screen) console.Screen {
 	opt = opt.normalized()
 	t := textsFor(opt.Lang)
 	m := &menuScreen{
-		opt:  opt,
-		text: t,
-		back: back,
+		opt:     opt,
+		text:    t,
+		back:    back,
+		keeping: &sync.WaitGroup{},
 	}
 	m.menu = m.newMenu()
 	if opt.VsComputer {

@@ -259,7 +259,10 @@ func (g *game) keep(unfinished bool, next console.Screen) console.Screen {
 	if when.IsZero() {
 		when = time.Now() // a game driven without a clock (a test's Update)
 	}
+	keeping := g.menu.keeping
+	keeping.Add(1)
 	return console.Do(next, func(context.Context) any {
+		defer keeping.Done()
 		path, err := KeepRecord(dir, rec, when)
 		return recordKept{path: path, err: err}
 	})
