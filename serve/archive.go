@@ -7,6 +7,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/store"
+	"termgames/serve/room"
 )
 
 // archive.go is the screens of what the server keeps, opened from the
@@ -183,24 +184,24 @@ type leaderboard struct {
 	t     *onlineText
 	a     *archiveText
 	back  console.Screen
-	game  *Game
+	game  *room.Game
 	rule  string // the variant shown
 	shown []store.Standing
 	err   error
 	ready bool
 }
 
-func (o *online) leaderboard(t *onlineText, game *Game, back console.Screen) console.Screen {
+func (o *online) leaderboard(t *onlineText, game *room.Game, back console.Screen) console.Screen {
 	if o.store == nil {
 		s, _ := o.notKept(t, back)
 		return s
 	}
-	return (&leaderboard{o: o, t: t, a: archiveTextFor(t), back: back, game: game, rule: game.variant("")}).read()
+	return (&leaderboard{o: o, t: t, a: archiveTextFor(t), back: back, game: game, rule: game.Variant("")}).read()
 }
 
 func (l *leaderboard) read() console.Screen {
 	l.ready = false
-	st, game, rule := l.o.store, l.game.name, l.rule
+	st, game, rule := l.o.store, l.game.Name(), l.rule
 	return load(l, func(ctx context.Context) (any, error) {
 		board, err := st.Leaderboard(ctx, game, rule, leadersShown)
 		return standings{rule, board}, err
@@ -226,8 +227,8 @@ func (l *leaderboard) Update(ev console.Event) console.Screen {
 	if ev.Type != console.KeyEvent {
 		return l
 	}
-	if n := int(ev.Rune - '1'); ev.Key == console.KeyRune && n >= 0 && n < len(l.game.variants) {
-		l.rule = l.game.variants[n]
+	if n := int(ev.Rune - '1'); ev.Key == console.KeyRune && n >= 0 && n < len(l.game.Variants()) {
+		l.rule = l.game.Variants()[n]
 		return l.read()
 	}
 	return reshow(l.back)
@@ -236,11 +237,11 @@ func (l *leaderboard) Update(ev console.Event) console.Screen {
 // View shows the list: place, name, rating, games.
 func (l *leaderboard) View(size console.Size) console.Frame {
 	a := l.a
-	lines := []string{fmt.Sprintf(a.boardHd, nameIn(l.t, l.game.name, l.rule))}
-	if len(l.game.variants) > 1 {
+	lines := []string{fmt.Sprintf(a.boardHd, nameIn(l.t, l.game.Name(), l.rule))}
+	if len(l.game.Variants()) > 1 {
 		var pages []string
-		for n, v := range l.game.variants {
-			pages = append(pages, fmt.Sprintf("%d %s", n+1, l.game.words(l.t).variantNames[v]))
+		for n, v := range l.game.Variants() {
+			pages = append(pages, fmt.Sprintf("%d %s", n+1, wordsOf(l.game, l.t).variantNames[v]))
 		}
 		lines = append(lines, strings.Join(pages, "   "))
 	}
@@ -339,12 +340,12 @@ func (g *gamesScreen) Update(ev console.Event) console.Screen {
 
 // replay shows a kept game as its game replays one.
 func (g *gamesScreen) replay(kept store.Game) console.Screen {
-	game, ok := gameNamed(kept.Game)
+	game, ok := room.GameNamed(kept.Game)
 	if !ok {
 		g.err = fmt.Errorf("no game is called %q", kept.Game)
 		return g
 	}
-	s, err := game.replay(g.o, g.t, kept, g)
+	s, err := screensOf(game).replay(g.o, g.t, kept, g)
 	if err != nil {
 		g.err = err
 		return g

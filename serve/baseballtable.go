@@ -8,8 +8,30 @@ import (
 
 	"termgames/baseball"
 	"termgames/console"
+	"termgames/internal/lang"
 	"termgames/internal/store"
+	"termgames/serve/room"
 )
+
+// baseballOnline is baseball's online screens and words.
+var baseballOnline = &onlineGame{
+	game:     room.Baseball,
+	original: lang.English,
+	screen:   baseballScreen,
+	replay:   replayBaseball,
+	korean: &gameText{
+		menuTitle: "온라인 대전 (숫자 야구)",
+		title:     "[온라인 대전] 숫자 야구",
+		name:      "숫자 야구",
+		rematch:   "r : 재대결 (상대가 먼저 추측)   다른 키 : 메뉴로",
+	},
+	english: &gameText{
+		menuTitle: "Play online (Number baseball)",
+		title:     "[Online] Number baseball",
+		name:      "Number baseball",
+		rematch:   "r : rematch (the other guesses first)   any other key : menu",
+	},
+}
 
 // baseballScreen is a baseball table's screen.
 func baseballScreen(b tableBase) console.Screen {
@@ -28,7 +50,7 @@ type baseballTable struct {
 
 // game is the game the screen draws: the table's view, taken with its
 // State.
-func (s *baseballTable) game() *BaseballView { return s.st.View.(*BaseballView) }
+func (s *baseballTable) game() *room.BaseballView { return s.st.View.(*room.BaseballView) }
 
 // Update takes the player's number and guesses, typed at the prompt.
 func (s *baseballTable) Update(ev console.Event) console.Screen {
@@ -51,8 +73,8 @@ func (s *baseballTable) Update(ev console.Event) console.Screen {
 func (s *baseballTable) choose(typed string) console.Screen {
 	switch {
 	case !s.game().Chosen[s.seat]:
-		return s.move(s, choosePrefix+typed)
-	case strings.HasPrefix(typed, choosePrefix):
+		return s.move(s, room.ChooseNumber+typed)
+	case strings.HasPrefix(typed, room.ChooseNumber):
 		s.msg = s.refusal(baseball.ErrLength)
 		return s
 	}
@@ -62,7 +84,7 @@ func (s *baseballTable) choose(typed string) console.Screen {
 // refusal explains a number the rules refused.
 func (s *baseballTable) refusal(err error) string {
 	switch {
-	case err == nil, errors.Is(err, ErrOver):
+	case err == nil, errors.Is(err, room.ErrOver):
 		return ""
 	case errors.Is(err, baseball.ErrZero):
 		return s.txt.badZero
@@ -94,7 +116,7 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	t, st, g := s.txt, s.st, s.game()
 	var f console.Frame
 	head := []string{
-		s.t.Game.words(t).title + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
+		wordsOf(s.t.Game, t).title + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
 			"   " + s.rated(),
 		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
 	}
@@ -113,10 +135,10 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 		head = append(head, clock)
 	}
 	if st.Outcome.Over {
-		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, numberText(g.numbers[0], g.Chosen[0]),
-			st.Seats[1].Name, numberText(g.numbers[1], g.Chosen[1])))
+		head = append(head, fmt.Sprintf(t.numbers, st.Seats[0].Name, g.NumberText(0),
+			st.Seats[1].Name, g.NumberText(1)))
 	} else if s.seat >= 0 && g.Chosen[s.seat] {
-		head = append(head, fmt.Sprintf(t.chosen, g.numbers[s.seat]))
+		head = append(head, fmt.Sprintf(t.chosen, g.NumberText(s.seat)))
 	}
 	head = append(head, rule28, fmt.Sprintf(t.guessHead, st.Seats[0].Name, st.Seats[1].Name))
 	row := f.Lines(0, head...)

@@ -7,6 +7,7 @@ import (
 
 	"termgames/console"
 	"termgames/omok"
+	"termgames/serve/room"
 )
 
 // The rows an omok table's screen keeps and builds again in part are the
@@ -17,9 +18,9 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 	size := console.Size{Width: 100, Height: 30}
 	for seed := range uint64(20) {
 		rng := rand.New(rand.NewPCG(seed, 7))
-		l := NewLobby(discard(), time.Minute)
+		l := room.NewLobby(room.Config{Hold: time.Minute})
 		rule := omok.Rule(rng.IntN(4)).String()
-		tb := l.Open(Setup{Game: Omok, Rule: rule, Swap2: rng.IntN(2) == 0}, Seat{Name: "a"})
+		tb := l.Open(room.Setup{Game: room.Omok, Rule: rule, Swap2: rng.IntN(2) == 0}, room.Seat{Name: "a"})
 		o := newOnline(l, Player{Name: "a", Width: narrow})
 		screen := func(seat int) *omokTable {
 			d := console.NewDriver(newTableScreen(o, tb, seat, nil), size)
@@ -32,7 +33,7 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 		if seed%2 == 0 {
 			kept = append(kept, screen(0))
 		}
-		l.Join(tb.Code, Omok, Seat{Name: "b"})
+		l.Join(tb.Code, room.Omok, room.Seat{Name: "b"})
 		if seed%2 == 1 {
 			kept = append(kept, screen(1))
 		}
@@ -41,7 +42,7 @@ func TestOmokTableRowsAsFromScratch(t *testing.T) {
 			case 0:
 				p := omok.Point{Row: rng.IntN(15), Col: rng.IntN(15)}
 				st, _ := tb.State()
-				v, move := st.View.(*OmokView), omok.PointName(p, 15)
+				v, move := st.View.(*room.OmokView), omok.PointName(p, 15)
 				if v.Opening != nil && rng.IntN(2) == 0 {
 					move = swap2Keys[rng.IntN(3)].String()
 				}

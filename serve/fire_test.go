@@ -21,6 +21,7 @@ import (
 
 	"termgames/internal/store"
 	"termgames/internal/store/sqlite"
+	"termgames/serve/room"
 )
 
 // fireFull runs TestGamesSurviveKills in full: 50 games, five kills.
@@ -278,11 +279,13 @@ func raceScript(t *testing.T, path, code string) ([]fireMove, [2][2]int) {
 		if kg.Code != code {
 			continue
 		}
-		var deal Setup
-		if _, err := deal.readOptions(kg.Options); err != nil {
+		race, err := room.RaceAt(kg)
+		if err != nil {
 			t.Fatal(err)
 		}
-		f, r, c := layRace(raceLevel(kg.Rule), deal.Seed)
+		v := race.View().(*room.RaceView)
+		f := v.Field(0)
+		r, c, _ := v.First()
 		var mines [][2]int
 		for i, m := range f.Mines() {
 			if m {

@@ -6,6 +6,7 @@ import (
 
 	"termgames/internal/store"
 	"termgames/minesweeper"
+	"termgames/serve/room"
 )
 
 // Books are a player's own records of the games, kept in the server's
@@ -34,7 +35,7 @@ func (s *Server) books(p Player, log *slog.Logger) Books {
 	if s.cfg.Store == nil || p.Key == "" {
 		return Books{}
 	}
-	return Books{Minesweeper: &minesBook{store: s.cfg.Store, key: p.Key, want: askedName(p.Name), log: log}}
+	return Books{Minesweeper: &minesBook{store: s.cfg.Store, key: p.Key, want: room.AskedName(p.Name), log: log}}
 }
 
 // minesBook is a keyed player's minesweeper games in the server's store.

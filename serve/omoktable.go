@@ -8,10 +8,40 @@ import (
 	"strings"
 
 	"termgames/console"
+	"termgames/internal/lang"
 	"termgames/internal/store"
 	"termgames/omok"
 	"termgames/omok/renju"
+	"termgames/serve/room"
 )
+
+// omokOnline is omok's online screens and words.
+var omokOnline = &onlineGame{
+	game:     room.Omok,
+	original: lang.Korean,
+	screen:   omokScreen,
+	replay:   replayOmok,
+	korean: &gameText{
+		menuTitle: "온라인 대전 (오목)",
+		title:     "[온라인 대전] 오목",
+		name:      "오목 %s",
+		variantMenu: []string{rule28, "규칙을 선택하세요.", "1. 자유룰 (5개 이상이면 승리)", "2. 표준룰 (정확히 5개)",
+			"3. 렌주룰 (선공 3-3, 4-4, 장목 금지)", "4. 오목룰 (3-3 금지)", rule28},
+		variantPrompt: "원하는 규칙을 입력하세요 : ",
+		variantNames:  map[string]string{"freestyle": "자유룰", "standard": "표준룰", "renju": "렌주룰", "omok": "오목룰"},
+		rematch:       "r : 재대결 (흑백을 바꿔 한 판 더)   다른 키 : 메뉴로",
+	},
+	english: &gameText{
+		menuTitle: "Play online (Omok)",
+		title:     "[Online] Omok",
+		name:      "Omok %s",
+		variantMenu: []string{rule28, "Choose the rule.", "1. Freestyle (five or more wins)", "2. Standard (exactly five)",
+			"3. Renju (no 3-3, 4-4 or six for black)", "4. Omok (no 3-3)", rule28},
+		variantPrompt: "Enter a rule number : ",
+		variantNames:  map[string]string{"freestyle": "freestyle", "standard": "standard", "renju": "renju", "omok": "omok"},
+		rematch:       "r : rematch (colours swapped)   any other key : menu",
+	},
+}
 
 // omokScreen is an omok table's screen, its cursor on the centre of the
 // board.
@@ -44,7 +74,7 @@ type omokTable struct {
 
 // game is the game the screen draws: the table's view, taken with its
 // State.
-func (s *omokTable) game() *OmokView { return s.st.View.(*OmokView) }
+func (s *omokTable) game() *room.OmokView { return s.st.View.(*room.OmokView) }
 
 // board is the position the screen draws.
 func (s *omokTable) board() *omok.Position { return s.game().Position }
@@ -106,7 +136,7 @@ func (s *omokTable) keyChoice(k int) omok.Choice {
 func (s *omokTable) refusal(err error) string {
 	var fe *omok.ForbiddenError
 	switch {
-	case err == nil, errors.Is(err, ErrOver):
+	case err == nil, errors.Is(err, room.ErrOver):
 		return ""
 	case errors.As(err, &fe):
 		name := fe.Shape.String()
@@ -116,7 +146,7 @@ func (s *omokTable) refusal(err error) string {
 		return fmt.Sprintf(s.txt.forbid, name)
 	case errors.Is(err, omok.ErrOccupied):
 		return s.txt.occupied
-	case errors.Is(err, ErrWaiting):
+	case errors.Is(err, room.ErrWaiting):
 		return fmt.Sprintf(s.txt.waiting, s.t.Code)
 	case errors.Is(err, omok.ErrStoneAsked), errors.Is(err, omok.ErrChoiceAsked), errors.Is(err, omok.ErrNotOffered):
 		return s.swap2Refusal(err)
@@ -145,7 +175,7 @@ func (s *omokTable) View(size console.Size) console.Frame {
 // enough that collecting it puts pauses on a move's way now and then
 // (BenchmarkGames, docs/performance.md).
 type drawnRows struct {
-	version int            // the table's State drawn
+	version int            // the table's room.State drawn
 	view    *omok.Position // the position drawn
 	mine    bool           // it was the player's turn: the cursor's stone and the forbidden points
 	over    bool
@@ -244,8 +274,8 @@ func (s *omokTable) panel(n int) [][]console.Span {
 		}
 	}
 	text := func(row int, text string) { put(row, console.Span{Col: col, Text: text}) }
-	text(0, s.t.Game.words(t).title)
-	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+s.t.Game.short(t, v.Rule.String()))
+	text(0, wordsOf(s.t.Game, t).title)
+	text(1, fmt.Sprintf(t.code, s.t.Code)+"  "+short(s.t.Game, t, v.Rule.String()))
 	for i := range 2 { // each stone in its own two columns, as on the board
 		put(2+i, console.Span{Col: col, Text: fmt.Sprintf("%dP", i+1)},
 			console.Span{Col: col + 3, Text: console.Pad(w, s.seatGlyph(g, i), 2)},
@@ -280,7 +310,7 @@ const unsettled = "?"
 
 // seatGlyph is the stone seat i plays, as the board draws it, or
 // unsettled.
-func (s *omokTable) seatGlyph(g *OmokView, i int) string {
+func (s *omokTable) seatGlyph(g *room.OmokView, i int) string {
 	c := g.Colour(i)
 	if c == omok.Empty {
 		return unsettled
@@ -346,7 +376,7 @@ const clockRow = 8
 // swap2Line is the line that says, on every screen of the table, what
 // swap2's opening waits for: whose stone, of which colour, or whose
 // choice, among what.
-func (s *omokTable) swap2Line(o *Swap2View) string {
+func (s *omokTable) swap2Line(o *room.Swap2View) string {
 	t, name := s.txt, s.st.Seats[o.By].Name
 	if o.Stone != omok.Empty {
 		return fmt.Sprintf(t.s2Place, name, t.s2Colour[o.Stone], o.Nth, o.Of)
@@ -356,7 +386,7 @@ func (s *omokTable) swap2Line(o *Swap2View) string {
 
 // todo is the line that tells a player what to do: place a stone, or in
 // swap2's opening choose with the keys, or wait for the other's choice.
-func (s *omokTable) todo(v *OmokView) string {
+func (s *omokTable) todo(v *room.OmokView) string {
 	o := v.Opening
 	switch {
 	case o == nil || o.Stone != omok.Empty:

@@ -11,6 +11,7 @@ import (
 	"termgames/console"
 	"termgames/internal/lang"
 	"termgames/internal/store"
+	"termgames/serve/room"
 )
 
 // Online opens a game's online menu (온라인 대전) from that game's own
@@ -20,14 +21,14 @@ import (
 type Online struct {
 	// menu returns the online menu of game; back is the game's own menu,
 	// shown again when the player leaves it.
-	menu func(game *Game, back console.Screen) console.Screen
+	menu func(game *room.Game, back console.Screen) console.Screen
 }
 
 // For returns the online menu of the game whose command is name, as the
 // table of games names it; nil for a game with no online play, or
 // outside a session.
 func (o Online) For(name string) func(back console.Screen) console.Screen {
-	game, ok := gameNamed(name)
+	game, ok := room.GameNamed(name)
 	if !ok || o.menu == nil {
 		return nil
 	}
@@ -37,32 +38,32 @@ func (o Online) For(name string) func(back console.Screen) console.Screen {
 // online is what a session's online screens share: the lobby, the player,
 // and the seats the session holds, given up when it ends.
 type online struct {
-	lobby *Lobby
+	lobby *room.Lobby
 	p     Player
 	store store.Store // what the server keeps; nil: nothing
 
 	mu    sync.Mutex
-	held  map[*Table]func() // what to do at each table when the session leaves it
-	ended bool              // the session has ended: releaseAll ran
+	held  map[*room.Table]func() // what to do at each table when the session leaves it
+	ended bool                   // the session has ended: releaseAll ran
 }
 
-func newOnline(lobby *Lobby, p Player) *online {
-	o := &online{lobby: lobby, held: map[*Table]func(){}}
+func newOnline(lobby *room.Lobby, p Player) *online {
+	o := &online{lobby: lobby, held: map[*room.Table]func(){}}
 	o.p = p
-	o.p.Online = Online{menu: func(game *Game, back console.Screen) console.Screen {
+	o.p.Online = Online{menu: func(game *room.Game, back console.Screen) console.Screen {
 		return newOnlineMenu(o, game, back)
 	}}
 	return o
 }
 
 // seat is the session's player as a seat at a table.
-func (o *online) seat() Seat { return Seat{Name: o.p.Name, Key: o.p.Key} }
+func (o *online) seat() room.Seat { return room.Seat{Name: o.p.Name, Key: o.p.Key} }
 
 // hold notes what the session must do at t when it leaves it (for good,
 // or by dropping): stand up from its seat, or stop watching.
 // A session that has ended holds nothing more: hold then leaves t at
 // once (a join that finished after its session ended).
-func (o *online) hold(t *Table, leave func()) {
+func (o *online) hold(t *room.Table, leave func()) {
 	o.mu.Lock()
 	if o.ended {
 		o.mu.Unlock()
@@ -74,7 +75,7 @@ func (o *online) hold(t *Table, leave func()) {
 }
 
 // release leaves t now.
-func (o *online) release(t *Table) {
+func (o *online) release(t *room.Table) {
 	if leave := o.forget(t); leave != nil {
 		leave()
 	}
@@ -82,7 +83,7 @@ func (o *online) release(t *Table) {
 
 // forget stops holding t, and returns what leaving it does, for the
 // caller to do when it is ready.
-func (o *online) forget(t *Table) func() {
+func (o *online) forget(t *room.Table) func() {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	leave := o.held[t]
@@ -95,7 +96,7 @@ func (o *online) forget(t *Table) func() {
 func (o *online) releaseAll() {
 	o.mu.Lock()
 	held := o.held
-	o.held = map[*Table]func(){}
+	o.held = map[*room.Table]func(){}
 	o.ended = true
 	o.mu.Unlock()
 	for _, leave := range held {
@@ -104,13 +105,13 @@ func (o *online) releaseAll() {
 }
 
 // sit shows t from seat, the seat already taken (Open, Join, Resume).
-func (o *online) sit(t *Table, seat int, back console.Screen) console.Screen {
+func (o *online) sit(t *room.Table, seat int, back console.Screen) console.Screen {
 	o.hold(t, func() { t.Leave(seat) })
 	return newTableScreen(o, t, seat, back)
 }
 
 // watch shows t to a watcher.
-func (o *online) watch(t *Table, back console.Screen) console.Screen {
+func (o *online) watch(t *room.Table, back console.Screen) console.Screen {
 	o.hold(t, t.Unwatch)
 	return newTableScreen(o, t, -1, back)
 }
@@ -131,15 +132,15 @@ const (
 // onlineMenu is a game's 온라인 대전 menu, asked as the originals ask.
 type onlineMenu struct {
 	o    *online
-	game *Game
+	game *room.Game
 	txt  *onlineText
 	back console.Screen
 	menu *console.Menu
 }
 
-func newOnlineMenu(o *online, game *Game, back console.Screen) *onlineMenu {
+func newOnlineMenu(o *online, game *room.Game, back console.Screen) *onlineMenu {
 	t := textFor(o.p.Lang, game)
-	block := append(append([]string{rule28, game.words(t).menuTitle}, t.menu...), rule28)
+	block := append(append([]string{rule28, wordsOf(game, t).menuTitle}, t.menu...), rule28)
 	if o.store != nil { // the archive's entries, before the quick match and back
 		a := archiveTextFor(t)
 		n := len(block)
@@ -200,7 +201,7 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 
 // open opens a table of setup and sits the player at it, waiting for
 // another.
-func (m *onlineMenu) open(setup Setup) console.Screen {
+func (m *onlineMenu) open(setup room.Setup) console.Screen {
 	t := m.o.lobby.Open(setup, m.o.seat())
 	return m.o.sit(t, 0, m)
 }
@@ -214,10 +215,10 @@ func (m *onlineMenu) open(setup Setup) console.Screen {
 type questions struct {
 	m     *onlineMenu
 	quick bool
-	setup Setup
+	setup room.Setup
 	// controls are the clock question's answers, in the order of the
 	// server's list (controlsFor).
-	controls []Control
+	controls []room.Control
 	ask      question
 	menu     *console.Menu // the question asked; nil when none was
 	// typed mirrors the answer being typed, to tell Enter alone, which
@@ -239,8 +240,8 @@ const (
 // quick, for the quick match; with none to ask, the table is opened (the
 // match made) at once.
 func newQuestions(m *onlineMenu, quick bool) console.Screen {
-	q := &questions{m: m, quick: quick, setup: Setup{Game: m.game, Swap2: quick},
-		controls: controlsFor(m.o.lobby.controls, m.game)}
+	q := &questions{m: m, quick: quick, setup: room.Setup{Game: m.game, Swap2: quick},
+		controls: controlsFor(m.o.lobby.Controls(), m.game)}
 	if len(q.controls) > 0 {
 		q.setup.Control = q.controls[0]
 	}
@@ -250,10 +251,10 @@ func newQuestions(m *onlineMenu, quick bool) console.Screen {
 // controlsFor is the controls of list that a table of game may have:
 // omok's Fischer clocks, baseball's clocks per guess, and none at both.
 // Where the list has none of them, the table has no clock.
-func controlsFor(list []Control, game *Game) []Control {
-	var cs []Control
+func controlsFor(list []room.Control, game *room.Game) []room.Control {
+	var cs []room.Control
 	for _, c := range list {
-		if game.clock.fits(c) {
+		if game.Fits(c) {
 			cs = append(cs, c)
 		}
 	}
@@ -266,12 +267,12 @@ func (q *questions) from(ask question) console.Screen {
 	t, game := q.m.txt, q.setup.Game
 	for ; ask <= askOpening; ask++ {
 		switch {
-		case ask == askRule && len(game.variants) > 1:
-			w := game.words(t)
-			q.menu = console.NewMenu(w.variantMenu, w.variantPrompt, t.retry, len(game.variants))
+		case ask == askRule && len(game.Variants()) > 1:
+			w := wordsOf(game, t)
+			q.menu = console.NewMenu(w.variantMenu, w.variantPrompt, t.retry, len(game.Variants()))
 		case ask == askClock && len(q.controls) > 1:
 			q.menu = console.NewMenu(t.clockMenu(q.controls), t.clockPrompt, t.retry, len(q.controls))
-		case ask == askOpening && !q.quick && game.swap2 != nil && game.swap2(q.setup.Rule):
+		case ask == askOpening && !q.quick && game.Swap2(q.setup.Rule):
 			q.menu = console.NewMenu(t.openingMenu, t.openingPrompt, t.retry, 2)
 		default:
 			continue
@@ -308,7 +309,7 @@ func (q *questions) Update(ev console.Event) console.Screen {
 	}
 	switch q.ask {
 	case askRule:
-		q.setup.Rule = q.setup.Game.variants[n-1]
+		q.setup.Rule = q.setup.Game.Variants()[n-1]
 	case askClock:
 		q.setup.Control = q.controls[n-1]
 	case askOpening:
@@ -362,7 +363,7 @@ func (m *onlineMenu) join(c *codeScreen, code string) (console.Screen, string) {
 // seated is the answer of a seat taken off the screen's goroutine (a
 // join, a quick match), the seat held at once: a session that ends
 // before the answer is shown leaves the seat as any other.
-func (o *online) seated(t *Table, seat int, err error) joined {
+func (o *online) seated(t *room.Table, seat int, err error) joined {
 	if err == nil {
 		o.hold(t, func() { t.Leave(seat) })
 	}
@@ -371,7 +372,7 @@ func (o *online) seated(t *Table, seat int, err error) joined {
 
 // joined is the answer of a join made off the screen's goroutine.
 type joined struct {
-	t    *Table
+	t    *room.Table
 	seat int
 	err  error
 }
@@ -379,9 +380,9 @@ type joined struct {
 // answer shows the table joined, or says why the code led nowhere.
 func (m *onlineMenu) answer(j joined) (console.Screen, string) {
 	switch {
-	case errors.Is(j.err, ErrFull):
+	case errors.Is(j.err, room.ErrFull):
 		return nil, m.txt.full
-	case errors.Is(j.err, ErrOtherGame):
+	case errors.Is(j.err, room.ErrOtherGame):
 		return nil, m.txt.otherGame
 	case j.err != nil:
 		return nil, m.txt.noTable
@@ -473,7 +474,7 @@ func (c *codeScreen) Update(ev console.Event) console.Screen {
 		return c.m.reshow()
 	}
 	line, done := c.in.Update(ev)
-	if !done || normCode(line) == "" {
+	if !done || room.NormCode(line) == "" {
 		return c
 	}
 	c.log.Println(line)

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"log/slog"
 	"regexp"
 	"strconv"
 	"strings"
@@ -13,6 +12,7 @@ import (
 	"termgames/internal/store"
 	"termgames/minesweeper"
 	"termgames/omok"
+	"termgames/serve/room"
 )
 
 // gamesMenu is the top menu of these tests, as main builds it: o opens
@@ -153,19 +153,19 @@ func TestOnlineOmokGame(t *testing.T) {
 // an occupied point, renju's forbidden 3-3 for black, a finished game;
 // baseball's numbers and turns.
 func TestTableChecksMoves(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: "renju"}, Seat{Name: "a"})
+	l := room.NewLobby(room.Config{Hold: time.Minute})
+	tb := l.Open(room.Setup{Game: room.Omok, Rule: "renju"}, room.Seat{Name: "a"})
 	place := func(seat int, p omok.Point) error { return tb.Move(seat, omok.PointName(p, omok.DefaultSize)) }
-	if err := place(0, omok.Point{Row: 7, Col: 7}); err != ErrWaiting {
+	if err := place(0, omok.Point{Row: 7, Col: 7}); err != room.ErrWaiting {
 		t.Errorf("a move before anyone joined: %v", err)
 	}
-	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "b"}); err != nil {
+	if _, _, err := l.Join(tb.Code, room.Omok, room.Seat{Name: "b"}); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := l.Join(tb.Code, Omok, Seat{Name: "c"}); err != ErrFull {
+	if _, _, err := l.Join(tb.Code, room.Omok, room.Seat{Name: "c"}); err != room.ErrFull {
 		t.Errorf("a third player: %v", err)
 	}
-	if err := place(1, omok.Point{Row: 7, Col: 7}); err != ErrNotYourTurn {
+	if err := place(1, omok.Point{Row: 7, Col: 7}); err != room.ErrNotYourTurn {
 		t.Errorf("2P first: %v", err)
 	}
 	// Black: (7,7) (7,8) and (8,6) (9,6); then (7,6) would be 3-3.
@@ -187,28 +187,28 @@ func TestTableChecksMoves(t *testing.T) {
 		t.Errorf("a point off the board: no error")
 	}
 
-	bb := l.Open(Setup{Game: Baseball}, Seat{Name: "a"})
-	l.Join(bb.Code, Baseball, Seat{Name: "b"})
+	bb := l.Open(room.Setup{Game: room.Baseball}, room.Seat{Name: "a"})
+	l.Join(bb.Code, room.Baseball, room.Seat{Name: "b"})
 	if err := bb.Move(0, "=102"); err != baseball.ErrZero {
 		t.Errorf("a number with 0: %v", err)
 	}
 	if err := bb.Move(0, "=112"); err != baseball.ErrRepeats {
 		t.Errorf("a repeated digit: %v", err)
 	}
-	if err := bb.Move(0, "123"); err != ErrNotYourTurn {
+	if err := bb.Move(0, "123"); err != room.ErrNotYourTurn {
 		t.Errorf("a guess before the numbers: %v", err)
 	}
 	bb.Move(0, "=123")
-	if err := bb.Move(0, "=789"); err != ErrChosen {
+	if err := bb.Move(0, "=789"); err != room.ErrChosen {
 		t.Errorf("a second number: %v", err)
 	}
 	bb.Move(1, "=456")
-	if err := bb.Move(1, "123"); err != ErrNotYourTurn {
+	if err := bb.Move(1, "123"); err != room.ErrNotYourTurn {
 		t.Errorf("2P first: %v", err)
 	}
 	lastAnswer := func(seat int) baseball.Answer {
 		st, _ := bb.State()
-		g := st.View.(*BaseballView).Guesses[seat]
+		g := st.View.(*room.BaseballView).Guesses[seat]
 		return g[len(g)-1].Answer
 	}
 	if err := bb.Move(0, "465"); err != nil || lastAnswer(0) != (baseball.Answer{Strikes: 1, Balls: 2}) {
@@ -218,10 +218,10 @@ func TestTableChecksMoves(t *testing.T) {
 		t.Errorf("123 against 123: %v", lastAnswer(1))
 	}
 	st, _ := bb.State()
-	if !st.Outcome.Over || st.Outcome.Winner != 1 || st.View.(*BaseballView).numbers[0].String() != "123" {
+	if !st.Outcome.Over || st.Outcome.Winner != 1 || st.View.(*room.BaseballView).NumberText(0) != "123" {
 		t.Errorf("after 2P found it first: %+v", st.Outcome)
 	}
-	if err := bb.Move(0, "456"); err != ErrOver {
+	if err := bb.Move(0, "456"); err != room.ErrOver {
 		t.Errorf("a guess after the end: %v", err)
 	}
 }
@@ -360,12 +360,10 @@ func TestOnlineListAndIdle(t *testing.T) {
 	alice.waitFor("상대를 기다리는 중입니다")
 }
 
-func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
-
 // menuScreen is the online menu of game for a player at l, in a driver
 // that runs the screens' work only when the test says (RunCommands): the
 // table screens wait for their table's next change.
-func menuScreen(l *Lobby, p Seat, game *Game, st store.Store) *console.Driver {
+func menuScreen(l *room.Lobby, p room.Seat, game *room.Game, st store.Store) *console.Driver {
 	o := newOnline(l, Player{Name: p.Name, Key: p.Key, Width: narrow})
 	o.store = st
 	d := console.NewDriver(newOnlineMenu(o, game, &chooser{}), console.Size{Width: 100, Height: 30})
@@ -389,17 +387,17 @@ func ask(t *testing.T, d *console.Driver, steps ...string) {
 // freestyle and standard, the opening (swap2 unless the host says none),
 // each in the menu's style; a question with one answer is not asked.
 func TestOpenQuestions(t *testing.T) {
-	blitz := Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
-	rapid := Control{Base: 10 * time.Minute, Increment: 10 * time.Second}
-	perGuess := Control{Base: 30 * time.Second, PerMove: true}
+	blitz := room.Control{Base: 3 * time.Minute, Increment: 2 * time.Second}
+	rapid := room.Control{Base: 10 * time.Minute, Increment: 10 * time.Second}
+	perGuess := room.Control{Base: 30 * time.Second, PerMove: true}
 	tests := []struct {
 		name     string
 		controls string // the server's list; "" the default
-		game     *Game
+		game     *room.Game
 		steps    []string // keys, then what the screen shows
-		want     Setup
+		want     room.Setup
 	}{
-		{"freestyle, 3+2, swap2 by Enter alone", "", Omok, []string{
+		{"freestyle, 3+2, swap2 by Enter alone", "", room.Omok, []string{
 			"1\r", "4. 오목룰 (3-3 금지)",
 			"1\r", "시간 제한을 선택하세요.",
 			"", "1. 없음 (시간 제한 없음)",
@@ -409,54 +407,55 @@ func TestOpenQuestions(t *testing.T) {
 			"2\r", "1. 스왑2 (공정한 오프닝, 기본)",
 			"", "2. 없음 (만든 사람이 흑)",
 			"\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "freestyle", Control: blitz, Swap2: true}},
-		{"standard, 10+10, swap2 by 1", "", Omok, []string{
+		}, room.Setup{Game: room.Omok, Rule: "freestyle", Control: blitz, Swap2: true}},
+		{"standard, 10+10, swap2 by 1", "", room.Omok, []string{
 			"1\r2\r4\r", "오프닝을 선택하세요.",
 			"1\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "standard", Control: rapid, Swap2: true}},
-		{"standard, no clock, no swap2", "", Omok, []string{
+		}, room.Setup{Game: room.Omok, Rule: "standard", Control: rapid, Swap2: true}},
+		{"standard, no clock, no swap2", "", room.Omok, []string{
 			"1\r2\r1\r2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "standard"}},
-		{"renju asks no opening", "", Omok, []string{
+		}, room.Setup{Game: room.Omok, Rule: "standard"}},
+		{"renju asks no opening", "", room.Omok, []string{
 			"1\r3\r2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "renju", Control: blitz}},
-		{"nor does the 오목룰", "", Omok, []string{
+		}, room.Setup{Game: room.Omok, Rule: "renju", Control: blitz}},
+		{"nor does the 오목룰", "", room.Omok, []string{
 			"1\r4\r1\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "omok"}},
-		{"the server's own list, in its order", "10+10,none,30s/move", Omok, []string{
+		}, room.Setup{Game: room.Omok, Rule: "omok"}},
+		{"the server's own list, in its order", "10+10,none,30s/move", room.Omok, []string{
 			"1\r1\r", "1. 10+10 (10분, 한 수마다 +10초)",
 			"", "2. 없음 (시간 제한 없음)",
 			"3\r", "다시 입력하세요.",
 			"2\r2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "freestyle"}},
-		{"one clock is not asked", "none,30s/move", Omok, []string{
+		}, room.Setup{Game: room.Omok, Rule: "freestyle"}},
+		{"one clock is not asked", "none,30s/move", room.Omok, []string{
 			"1\r1\r", "오프닝을 선택하세요.",
 			"2\r", "상대를 기다리는 중입니다",
-		}, Setup{Game: Omok, Rule: "freestyle"}},
-		{"baseball: a clock per guess", "", Baseball, []string{
+		}, room.Setup{Game: room.Omok, Rule: "freestyle"}},
+		{"baseball: a clock per guess", "", room.Baseball, []string{
 			"1\r", "Choose the time control.",
 			"", "1. none (no time limit)",
 			"", "2. 30 s (per guess)",
 			"", "3. 1 min (per guess)",
 			"2\r", "Waiting for a player.",
-		}, Setup{Game: Baseball, Control: perGuess}},
-		{"baseball: nothing to ask", "3+2,5+5", Baseball, []string{
+		}, room.Setup{Game: room.Baseball, Control: perGuess}},
+		{"baseball: nothing to ask", "3+2,5+5", room.Baseball, []string{
 			"1\r", "Waiting for a player.",
-		}, Setup{Game: Baseball}},
-		{"baseball: one clock is not asked", "3+2,1m30s/move", Baseball, []string{
+		}, room.Setup{Game: room.Baseball}},
+		{"baseball: one clock is not asked", "3+2,1m30s/move", room.Baseball, []string{
 			"1\r", "Waiting for a player.",
-		}, Setup{Game: Baseball, Control: Control{Base: 90 * time.Second, PerMove: true}}},
+		}, room.Setup{Game: room.Baseball, Control: room.Control{Base: 90 * time.Second, PerMove: true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			l := NewLobby(discard(), time.Minute)
+			var controls []room.Control
 			if tt.controls != "" {
 				var err error
-				if l.controls, err = ParseControls(tt.controls); err != nil {
+				if controls, err = room.ParseControls(tt.controls); err != nil {
 					t.Fatal(err)
 				}
 			}
-			d := menuScreen(l, Seat{Name: "alice"}, tt.game, nil)
+			l := room.NewLobby(room.Config{Hold: time.Minute, Controls: controls})
+			d := menuScreen(l, room.Seat{Name: "alice"}, tt.game, nil)
 			ask(t, d, tt.steps...)
 			li := l.Tables(tt.game)
 			if len(li) != 1 || li[0].Setup != tt.want || li[0].Host != "alice" || li[0].Playing {
@@ -470,39 +469,39 @@ func TestOpenQuestions(t *testing.T) {
 // to the online menu, and opens nothing.
 func TestQuestionsEsc(t *testing.T) {
 	for _, keys := range []string{"1\r", "1\r1\r", "1\r1\r1\r", "5\r", "5\r1\r", "1\r3\r1\r9\r"} {
-		l := NewLobby(discard(), time.Minute)
-		d := menuScreen(l, Seat{Name: "alice"}, Omok, nil)
+		l := room.NewLobby(room.Config{Hold: time.Minute})
+		d := menuScreen(l, room.Seat{Name: "alice"}, room.Omok, nil)
 		d.Send(console.Keys(keys)...)
 		d.Send(console.KeyPress(console.KeyEsc))
-		l.settle()
-		if screen := d.Text(narrow); !strings.Contains(screen, "6. 돌아가기") || len(l.Tables(Omok)) != 0 {
-			t.Errorf("%q then Esc: %d tables, and the screen\n%s", keys, len(l.Tables(Omok)), screen)
+		waitUntil(func() bool { return len(l.Tables(room.Omok)) == 0 })
+		if screen := d.Text(narrow); !strings.Contains(screen, "6. 돌아가기") || len(l.Tables(room.Omok)) != 0 {
+			t.Errorf("%q then Esc: %d tables, and the screen\n%s", keys, len(l.Tables(room.Omok)), screen)
 		}
 		d.Send(console.KeyPress(console.KeyEsc))
 		if _, ok := d.Screen().(*chooser); !ok {
 			t.Errorf("%q, Esc, Esc: at %T, want the game's menu", keys, d.Screen())
 		}
 	}
-	l := NewLobby(discard(), time.Minute)
-	d := menuScreen(l, Seat{Name: "carol"}, Baseball, nil)
+	l := room.NewLobby(room.Config{Hold: time.Minute})
+	d := menuScreen(l, room.Seat{Name: "carol"}, room.Baseball, nil)
 	ask(t, d, "5\r", "Choose the time control.", "\x1b", "6. Back")
 }
 
 // The list of tables says each one's clock, and swap2 where it opens the
 // game.
 func TestListingClock(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
-	l.Open(Setup{Game: Omok, Rule: "freestyle", Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
-		Swap2: true}, Seat{Name: "alice"})
-	l.Open(Setup{Game: Omok, Rule: "renju", Control: Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
-		Swap2: true}, Seat{Name: "bob"})
-	bb := l.Open(Setup{Game: Baseball, Control: Control{Base: 30 * time.Second, PerMove: true}}, Seat{Name: "carol"})
-	d := menuScreen(l, Seat{Name: "dave"}, Omok, nil)
+	l := room.NewLobby(room.Config{Hold: time.Minute})
+	l.Open(room.Setup{Game: room.Omok, Rule: "freestyle", Control: room.Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
+		Swap2: true}, room.Seat{Name: "alice"})
+	l.Open(room.Setup{Game: room.Omok, Rule: "renju", Control: room.Control{Base: 5 * time.Minute, Increment: 5 * time.Second},
+		Swap2: true}, room.Seat{Name: "bob"})
+	bb := l.Open(room.Setup{Game: room.Baseball, Control: room.Control{Base: 30 * time.Second, PerMove: true}}, room.Seat{Name: "carol"})
+	d := menuScreen(l, room.Seat{Name: "dave"}, room.Omok, nil)
 	ask(t, d, "3\r", "자유룰, 3+2, 스왑2  alice  - 상대를 기다리는 중 (친선)",
 		"", "렌주룰, 5+5  bob  - 상대를 기다리는 중 (친선)")
-	d = menuScreen(l, Seat{Name: "dave"}, Baseball, nil)
+	d = menuScreen(l, room.Seat{Name: "dave"}, room.Baseball, nil)
 	ask(t, d, "3\r", bb.Code+"  [Online] Number baseball, 30s/move  carol  - waiting for a player (casual)")
-	if got := koreanText.listing(l.Tables(Baseball)[0]); !strings.Contains(got, "30초/수") {
+	if got := koreanText.listing(l.Tables(room.Baseball)[0]); !strings.Contains(got, "30초/수") {
 		t.Errorf("in Korean: %q", got)
 	}
 }
@@ -512,7 +511,7 @@ func TestListingClock(t *testing.T) {
 // second is seated there and both play, a third waits at a table of their
 // own. With the archive's items, the quick match is 8.
 func TestQuickMatchMenu(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
+	l := room.NewLobby(room.Config{Hold: time.Minute})
 	quickly := func(d *console.Driver, keys ...string) {
 		t.Helper()
 		ask(t, d, keys...)
@@ -521,32 +520,55 @@ func TestQuickMatchMenu(t *testing.T) {
 		}
 		d.RunCommands()
 	}
-	alice := menuScreen(l, quickSeat("alice"), Omok, nil)
+	alice := menuScreen(l, keyed("alice"), room.Omok, nil)
 	quickly(alice, "", "5. 빠른 대전", "", "6. 돌아가기", "5\r", "규칙을 선택하세요.", "1\r", "2. 3+2 (3분", "2\r", "입력하세요 : 2")
 	ask(t, alice, "", "상대를 기다리는 중입니다")
-	bob := menuScreen(l, quickSeat("bob"), Omok, nil)
+	bob := menuScreen(l, keyed("bob"), room.Omok, nil)
 	quickly(bob, "5\r1\r2\r", "입력하세요 : 2")
 	ask(t, bob, "", "2P ?  bob (나)", "", "1P ?  alice") // swap2 settles the colours
-	li := l.Tables(Omok)
-	if len(li) != 1 || !li[0].Playing || li[0].Setup != (Setup{Game: Omok, Rule: "freestyle",
-		Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, Swap2: true}) {
+	li := l.Tables(room.Omok)
+	if len(li) != 1 || !li[0].Playing || li[0].Setup != (room.Setup{Game: room.Omok, Rule: "freestyle",
+		Control: room.Control{Base: 3 * time.Minute, Increment: 2 * time.Second}, Swap2: true}) {
 		t.Fatalf("the tables: %+v", li)
 	}
-	carol := menuScreen(l, quickSeat("carol"), Omok, nil)
+	carol := menuScreen(l, keyed("carol"), room.Omok, nil)
 	quickly(carol, "5\r1\r2\r", "입력하세요 : 2")
 	ask(t, carol, "", "상대를 기다리는 중입니다")
-	if li := l.Tables(Omok); len(li) != 2 || li[0].Host != "carol" || li[0].Playing {
+	if li := l.Tables(room.Omok); len(li) != 2 || li[0].Host != "carol" || li[0].Playing {
 		t.Fatalf("the tables: %+v", li)
 	}
 
-	dave := menuScreen(l, quickSeat("dave"), Omok, tempStore(t))
+	dave := menuScreen(l, keyed("dave"), room.Omok, tempStore(t))
 	quickly(dave, "", "8. 빠른 대전", "", "9. 돌아가기", "8\r3\r1\r", "입력하세요 : 1")
 	ask(t, dave, "", "상대를 기다리는 중입니다")
 
-	erin := menuScreen(l, quickSeat("erin"), Baseball, nil)
+	erin := menuScreen(l, keyed("erin"), room.Baseball, nil)
 	quickly(erin, "5\r", "Choose the time control.", "3\r", "number : 3")
 	ask(t, erin, "", "Waiting for a player.")
-	if li := l.Tables(Baseball); len(li) != 1 || li[0].Setup.Control != (Control{Base: time.Minute, PerMove: true}) {
+	if li := l.Tables(room.Baseball); len(li) != 1 || li[0].Setup.Control != (room.Control{Base: time.Minute, PerMove: true}) {
 		t.Fatalf("the baseball tables: %+v", li)
+	}
+}
+
+// A join answered after its session ended (the store was slow, the
+// player's connection dropped) leaves the seat it took: the seat is away,
+// its countdown runs, and the player's key or resume code gives it back.
+func TestJoinAnsweredAfterTheSessionEnded(t *testing.T) {
+	l := keptLobby(t, tempStore(t), time.Minute)
+	tb := l.Open(room.Setup{Game: room.Omok, Rule: "freestyle"}, keyed("alice"))
+	o := newOnline(l, Player{Name: "bob", Key: keyed("bob").Key})
+	o.releaseAll() // the session ends while its join is on its way
+	tb2, seat, err := l.Join(tb.Code, room.Omok, o.seat())
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.hold(tb2, func() { tb2.Leave(seat) })
+	waitUntil(func() bool { s, _ := tb.State(); return !s.HoldEnds.IsZero() })
+	s, _ := tb.State()
+	if s.Seats[1].Present != 0 || s.HoldEnds.IsZero() {
+		t.Errorf("the seat of a session that ended: present %d, hold ends %v", s.Seats[1].Present, s.HoldEnds)
+	}
+	if back, _, ok := l.Held(keyed("bob").Key); !ok || back != tb {
+		t.Error("the key does not give the seat back")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"termgames/serve/room"
 )
 
 // players.go is who a session is on the screens: a name belongs to the key
@@ -12,9 +14,6 @@ import (
 // "alice~2" for good; a guest (no key) asking for a name that a key holds
 // is "alice~g" for that connection. Without a store, a name is what the
 // client typed, as the SSH user name.
-
-// guestMark follows a guest's name when a key holds that name.
-const guestMark = "~g"
 
 // nameTimeout bounds the store's answer at login: a slow disk must not
 // keep a player from the menu.
@@ -25,12 +24,6 @@ const nameTimeout = 5 * time.Second
 func wantedName(user string) string {
 	return printable(strings.ReplaceAll(user, "~", ""), MaxName)
 }
-
-// askedName is the name to register a key under, from the name its
-// session plays under: without a guest's mark, which a session whose
-// store did not answer at login was given (the store drops a '~', and
-// would keep "aliceg" for good).
-func askedName(name string) string { return strings.TrimSuffix(name, guestMark) }
 
 // nameOf is the name the session plays under: the key's name on this
 // server, or the guest's as typed, marked when a key holds it. A store that
@@ -50,14 +43,14 @@ func (s *Server) nameOf(ctx context.Context, ss *session, key, user string) stri
 			return p.Name
 		}
 		ss.log.Error("store: player", "err", err)
-		return printable(want, MaxName-len(guestMark)) + guestMark
+		return printable(want, MaxName-len(room.GuestMark)) + room.GuestMark
 	}
 	taken, err := st.NameTaken(ctx, want)
 	if err != nil {
 		ss.log.Error("store: name", "err", err)
 	}
 	if taken || err != nil {
-		return printable(want, MaxName-len(guestMark)) + guestMark
+		return printable(want, MaxName-len(room.GuestMark)) + room.GuestMark
 	}
 	return want
 }

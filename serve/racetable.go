@@ -6,9 +6,21 @@ import (
 	"time"
 
 	"termgames/console"
+	"termgames/internal/lang"
 	"termgames/internal/store"
 	"termgames/minesweeper"
+	"termgames/serve/room"
 )
+
+// raceOnline is the minesweeper race's online screens and words.
+var raceOnline = &onlineGame{
+	game:     room.Race,
+	original: lang.Korean,
+	screen:   raceScreen,
+	replay:   replayRace,
+	korean:   raceWords(&koreanRace),
+	english:  raceWords(&englishRace),
+}
 
 // racetable.go is the minesweeper race's table screen: a player's own
 // field, played with the local game's keys and mouse (minesweeper.KeyAction,
@@ -58,14 +70,14 @@ type raceTable struct {
 
 // game is the race the screen draws: the table's view, taken with its
 // State.
-func (s *raceTable) game() *RaceView { return s.st.View.(*RaceView) }
+func (s *raceTable) game() *room.RaceView { return s.st.View.(*room.RaceView) }
 
 // shown is the seat whose field is on the left: the player's own, 1P's
 // for a watcher.
 func (s *raceTable) shown() int { return max(s.seat, 0) }
 
 // started is when the race's time runs, once the count is over.
-func (s *raceTable) started() time.Time { return s.st.Started.Add(raceCount) }
+func (s *raceTable) started() time.Time { return s.st.Started.Add(room.RaceCount) }
 
 // racing reports whether the player's clicks count now: both seated, the
 // count over, the board made, the race not over.
@@ -127,10 +139,10 @@ func (s *raceTable) click(a minesweeper.Action, r, c int) console.Screen {
 		a = minesweeper.ChordClick
 	}
 	if s.sending {
-		s.queued = append(s.queued, raceMove(a, r, c))
+		s.queued = append(s.queued, room.RaceClick(a, r, c))
 		return s
 	}
-	return s.send(raceMove(a, r, c))
+	return s.send(room.RaceClick(a, r, c))
 }
 
 // send sends a click to the table.
@@ -144,7 +156,7 @@ func (s *raceTable) send(text string) console.Screen {
 // as it is.
 func (s *raceTable) refusal(err error) string {
 	switch {
-	case err == nil, errors.Is(err, ErrOver):
+	case err == nil, errors.Is(err, room.ErrOver):
 		return ""
 	}
 	return err.Error()
@@ -206,7 +218,7 @@ func (s *raceTable) View(size console.Size) console.Frame {
 	case s.seat < 0:
 		players += "   " + t.watching
 	}
-	f.Lines(0, fmt.Sprintf(rt.heading, s.t.Game.words(t).title, rt.levelName(l))+"   "+fmt.Sprintf(t.code, s.t.Code)+"   "+
+	f.Lines(0, fmt.Sprintf(rt.heading, wordsOf(s.t.Game, t).title, rt.levelName(l))+"   "+fmt.Sprintf(t.code, s.t.Code)+"   "+
 		fmt.Sprintf(t.watchers, st.Watchers)+"   "+s.rated(), players)
 	status, tick := s.status(now)
 	f.Line(raceTop-2, status)
@@ -346,7 +358,7 @@ func (s *raceTable) under(f *console.Frame, row int) int {
 // a mine.
 func (s *raceTable) winLine(seat int) string {
 	names := s.st.Seats
-	if s.st.Outcome.How == raceMine {
+	if s.st.Outcome.How == room.RaceMine {
 		return fmt.Sprintf(s.rt.mine, names[1-seat].Name, names[seat].Name)
 	}
 	return fmt.Sprintf(s.rt.cleared, names[seat].Name)
@@ -363,9 +375,7 @@ type raceReplay struct {
 	rt      *raceText
 	back    console.Screen
 	kept    store.Game
-	level   minesweeper.Level
-	seed    uint64
-	game    *raceGame
+	game    room.Rules // the race at the replay's point (room.RaceAt)
 	made    int             // moves made so far
 	at      []time.Duration // each move's time in the race
 	playing bool
@@ -376,27 +386,32 @@ type raceReplay struct {
 
 // replayRace shows kept, a race, on the replay screen.
 func replayRace(o *online, t *onlineText, kept store.Game, back console.Screen) (console.Screen, error) {
-	var deal Setup // the level and the board's seed
-	if _, err := deal.readOptions(kept.Options); err != nil {
+	r := &raceReplay{o: o, txt: t, rt: raceTextFor(t), back: back, kept: kept}
+	if err := r.rewind(); err != nil {
 		return nil, err
 	}
-	r := &raceReplay{o: o, txt: t, rt: raceTextFor(t), back: back, kept: kept, level: raceLevel(kept.Rule), seed: deal.Seed}
 	var spent [2]time.Duration
 	for _, m := range kept.Moves {
 		spent[m.Seat&1] += m.Time
-		r.at = append(r.at, max(spent[m.Seat&1]-raceCount, 0))
+		r.at = append(r.at, max(spent[m.Seat&1]-room.RaceCount, 0))
 	}
-	r.rewind()
 	return r, nil
 }
 
 // rewind goes back to the start: both fields as the first opening left
 // them.
-func (r *raceReplay) rewind() {
-	r.game, r.made, r.playing = newRaceGame(r.level, r.seed), 0, false
-	r.game.made()
+func (r *raceReplay) rewind() error {
+	game, err := room.RaceAt(r.kept)
+	if err != nil {
+		return err
+	}
+	r.game, r.made, r.playing = game, 0, false
 	r.prepare()
+	return nil
 }
+
+// view is the race at the replay's point.
+func (r *raceReplay) view() *room.RaceView { return r.game.View().(*room.RaceView) }
 
 // step makes the next move; a move the race refuses (a game kept by
 // another version) ends the replay there.
@@ -423,7 +438,7 @@ func (r *raceReplay) Update(ev console.Event) console.Screen {
 		r.playing = false
 		r.step()
 	case ev.IsKey(console.KeyLeft), ev.IsKey(console.KeyHome), ev.IsRune('h'):
-		r.rewind()
+		_ = r.rewind() // it was made once: the same again
 	case ev.IsRune(' '):
 		r.toggle()
 	}
@@ -441,7 +456,7 @@ func (r *raceReplay) toggle() {
 		return
 	}
 	if r.made == len(r.kept.Moves) {
-		r.rewind()
+		_ = r.rewind() // it was made once: the same again
 	}
 	if len(r.kept.Moves) == 0 {
 		return
@@ -466,7 +481,7 @@ func (r *raceReplay) shown() time.Duration {
 // prepare builds both fields' rows, the cell of the last click in
 // reverse video.
 func (r *raceReplay) prepare() {
-	v := r.game.view
+	v := r.view()
 	l := v.Level
 	var last [2][2]int
 	last[0], last[1] = [2]int{-1, -1}, [2]int{-1, -1}
@@ -484,10 +499,10 @@ func (r *raceReplay) prepare() {
 // View draws the title, both fields with their players' progress, and
 // the keys; the progress alone where the terminal is too narrow.
 func (r *raceReplay) View(size console.Size) console.Frame {
-	v := r.game.view
+	v := r.view()
 	l := v.Level
 	var f console.Frame
-	f.Line(0, keptTitle(r.kept)+"   "+fmt.Sprintf(r.rt.heading, Race.words(r.txt).title, r.rt.levelName(l)))
+	f.Line(0, keptTitle(r.kept)+"   "+fmt.Sprintf(r.rt.heading, wordsOf(room.Race, r.txt).title, r.rt.levelName(l)))
 	f.Line(1, fmt.Sprintf(r.rt.replayTitle, r.made, len(r.kept.Moves), fmt.Sprintf("%.1f", r.shown().Seconds())))
 	right := second(l)
 	row := raceTop + l.Rows + 2

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"termgames/console"
+	"termgames/serve/room"
 )
 
 // openRace has c open a race of the level (1-3) from minesweeper's menu,
@@ -56,13 +57,14 @@ func steps(n int, back, forth string) string {
 }
 
 // raceView is the race at the table with the code, as it stands.
-func raceView(t *testing.T, srv *testServer, code string) (*Table, *RaceView) {
+func raceView(t *testing.T, srv *testServer, code string) (*room.Table, *room.RaceView) {
 	t.Helper()
-	srv.lobby.mu.Lock()
-	tb := srv.lobby.tables[code]
-	srv.lobby.mu.Unlock()
-	st, _ := tb.State()
-	return tb, st.View.(*RaceView)
+	tb, err := srv.lobby.Watch(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Unwatch()
+	return tb, raceViewOf(tb)
 }
 
 // A race over SSH: the count on both screens, each player's field played
@@ -119,7 +121,7 @@ func TestOnlineRace(t *testing.T) {
 			}
 		}
 	}
-	if st, _ := tb.State(); st.Outcome.How != raceCleared || st.Outcome.Winner != 0 {
+	if st, _ := tb.State(); st.Outcome.How != room.RaceCleared || st.Outcome.Winner != 0 {
 		t.Fatalf("the outcome: %+v", st.Outcome)
 	}
 	alice.waitFor("r : 재대결 (새 보드로 한 판 더)")
@@ -151,9 +153,8 @@ func TestOnlineRace(t *testing.T) {
 // other's progress over it where there is no room beside it; the count's
 // seconds go down.
 func TestRaceScreensNarrow(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
 	ft := newFakeTime()
-	l.setTime(ft)
+	l := room.NewLobby(room.Config{Hold: time.Minute, Time: ft})
 	tb := raceAt(t, l, "expert", 3)
 	o := newOnline(l, Player{Name: "carol", Width: narrow})
 	screen := func(seat int) *console.Driver {
@@ -193,18 +194,18 @@ func TestRaceReplay(t *testing.T) {
 	st := tempStore(t)
 	l := keptLobby(t, st, time.Minute)
 	tb := raceAt(t, l, "beginner", 11)
-	if err := tb.Move(1, "f"+raceMineAt(t, tb, 1)[1:]); err != nil {
+	if err := tb.Move(1, "f"+raceMineAt(tb, 1)[1:]); err != nil {
 		t.Fatal(err)
 	}
-	made := clear(t, tb, 0, nil)
-	kept := stored(t, st, tb)
-	if kept.How != raceCleared || len(kept.Moves) != len(made)+1 {
+	made := clearField(t, tb, 0)
+	kept := lastKept(t, st, keyed("alice").Key)
+	if kept.How != room.RaceCleared || len(kept.Moves) != len(made)+1 {
 		t.Fatalf("the race kept: %s, %d moves", kept.How, len(kept.Moves))
 	}
-	o := newOnline(l, Player{Name: "alice", Key: alice.Key, Width: narrow})
+	o := newOnline(l, Player{Name: "alice", Key: keyed("alice").Key, Width: narrow})
 	o.store = st
 	back := &chooser{}
-	s, err := Race.replay(o, textFor("", Race), kept, back)
+	s, err := screensOf(room.Race).replay(o, textFor("", room.Race), kept, back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,15 +263,14 @@ func TestRaceWideTerminal(t *testing.T) {
 // Clicks made while the last is on its way to the table wait on the
 // player's screen, in order, and go when it is answered: none is lost.
 func TestRaceClicksWaitTheirTurn(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
 	ft := newFakeTime()
-	l.setTime(ft)
+	l := room.NewLobby(room.Config{Hold: time.Minute, Time: ft})
 	tb := raceAt(t, l, "beginner", 21)
-	ft.Advance(raceCount)
+	ft.Advance(room.RaceCount)
 	o := newOnline(l, Player{Name: "alice", Width: narrow})
 	d := console.NewDriver(newTableScreen(o, tb, 0, nil), console.Size{Width: 80, Height: 30})
 	d.Hold = true // the test runs no command: it answers the moves itself
-	moves := raceSafe(t, tb, 0)[:3]
+	moves := raceSafe(tb, 0)[:3]
 	for _, m := range moves {
 		r, c := cellOf(m)
 		d.Send(console.Event{Type: console.MouseEvent, Mouse: console.Mouse{Button: console.MouseLeft,

@@ -79,6 +79,7 @@ import (
 	"termgames/internal/lang"
 	"termgames/internal/store"
 	"termgames/internal/store/stores"
+	"termgames/serve/room"
 
 	"termgames/internal/cmdline"
 )
@@ -143,12 +144,12 @@ type Config struct {
 	InputBurst       int
 	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
 	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
-	SeatHold         time.Duration // a player who drops keeps their seat this long (DefaultSeatHold)
+	SeatHold         time.Duration // a player who drops keeps their seat this long (room.DefaultSeatHold)
 	// Controls are the time controls a new table may have, in the order
 	// its question offers them (the -clocks flag): at omok tables the
 	// Fischer ones and none, at baseball tables the ones per move and
 	// none. nil: DefaultControls.
-	Controls []Control
+	Controls []room.Control
 }
 
 // The defaults of Config's limits.
@@ -194,7 +195,7 @@ func (c Config) withDefaults() Config {
 		c.Log = slog.New(slog.DiscardHandler)
 	}
 	if len(c.Controls) == 0 {
-		c.Controls = DefaultControls()
+		c.Controls = room.DefaultControls()
 	}
 	return c
 }
@@ -206,7 +207,7 @@ type Server struct {
 	log *slog.Logger
 	ssh *ssh.Server
 
-	lobby *Lobby
+	lobby *room.Lobby
 
 	mu       sync.Mutex
 	closing  bool
@@ -228,14 +229,10 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("serve: no menu")
 	}
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, log: cfg.Log, lobby: NewLobby(cfg.Log, cfg.SeatHold),
+	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store}),
 		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
-	s.lobby.controls = cfg.Controls
-	if cfg.Store != nil {
-		s.lobby.store = cfg.Store
-		if err := s.lobby.restore(context.Background()); err != nil {
-			return nil, err
-		}
+	if err := s.lobby.Restore(context.Background()); err != nil {
+		return nil, err
 	}
 	s.ssh = &ssh.Server{
 		Handler:          s.handle,
@@ -397,8 +394,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
 	keyFile := pathFlag(fs, "hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (for you alone to read), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
-	hold := fs.Duration("seathold", DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
-	controls := controlList(DefaultControls())
+	hold := fs.Duration("seathold", room.DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
+	controls := controlList(room.DefaultControls())
 	fs.Var(&controls, "clocks", "the time controls a new table may have, in the order offered: a comma-separated `list` of none, minutes+seconds such as 3+2 (omok) and a time a guess such as 30s/move (baseball)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	fs.Usage = func() {
@@ -461,7 +458,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 
 // controlList is the -clocks flag: the list ParseControls reads, which a
 // bad entry refuses with the flag's usage error.
-type controlList []Control
+type controlList []room.Control
 
 // String writes the list as the flag takes it.
 func (l *controlList) String() string {
@@ -474,7 +471,7 @@ func (l *controlList) String() string {
 
 // Set reads the list, in place of the default one.
 func (l *controlList) Set(s string) error {
-	cs, err := ParseControls(s)
+	cs, err := room.ParseControls(s)
 	if err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"termgames/internal/cmdline"
+	"termgames/serve/room"
 )
 
 // A player with a key gets the menu in a terminal of their size, under
@@ -388,9 +389,9 @@ func TestClocksFlag(t *testing.T) {
 	if err := l.Set(" 5+5, none ,30s/move"); err != nil || l.String() != "5+5,none,30s/move" {
 		t.Errorf("read as %q, %v", l.String(), err)
 	}
-	def := controlList(DefaultControls())
-	if def.String() != DefaultControlList {
-		t.Errorf("the default shown as %q, want %q", def.String(), DefaultControlList)
+	def := controlList(room.DefaultControls())
+	if def.String() != room.DefaultControlList {
+		t.Errorf("the default shown as %q, want %q", def.String(), room.DefaultControlList)
 	}
 	for _, bad := range []string{"", "3+2,,5+5", "3+2,3+2", "30/move", "fast"} {
 		var out, errOut strings.Builder
@@ -403,18 +404,18 @@ func TestClocksFlag(t *testing.T) {
 	}
 
 	for _, tt := range []struct {
-		controls []Control
-		want     []Control
+		controls []room.Control
+		want     []room.Control
 	}{
-		{nil, DefaultControls()},
-		{[]Control{{Base: time.Minute, PerMove: true}, {}}, []Control{{Base: time.Minute, PerMove: true}, {}}},
+		{nil, room.DefaultControls()},
+		{[]room.Control{{Base: time.Minute, PerMove: true}, {}}, []room.Control{{Base: time.Minute, PerMove: true}, {}}},
 	} {
 		srv, err := New(Config{HostKey: newSigner(t), NewMenu: gamesMenu, Controls: tt.controls})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.Equal(srv.lobby.controls, tt.want) {
-			t.Errorf("Config.Controls %v: the lobby offers %v, want %v", tt.controls, srv.lobby.controls, tt.want)
+		if !slices.Equal(srv.lobby.Controls(), tt.want) {
+			t.Errorf("Config.Controls %v: the lobby offers %v, want %v", tt.controls, srv.lobby.Controls(), tt.want)
 		}
 	}
 }

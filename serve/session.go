@@ -18,6 +18,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/serve/room"
 )
 
 // session is one SSH session running a console.
@@ -316,7 +317,7 @@ func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
 				if err == nil {
 					return o.sit(t, seat, menu), nil
 				}
-				if errors.Is(err, ErrFull) {
+				if errors.Is(err, room.ErrFull) {
 					return nil, &refusal{textFor(o.p.Lang, game).full}
 				}
 			}

@@ -8,6 +8,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/store"
+	"termgames/serve/room"
 )
 
 // table.go is what the screens of a table share, whatever its game, for
@@ -20,25 +21,25 @@ import (
 // the watchers', change the moment a move is made.
 
 // tableChanged is the answer of a table's wait: the table has changed.
-type tableChanged struct{ t *Table }
+type tableChanged struct{ t *room.Table }
 
 // moved is the answer of a move made off the screen's goroutine (Move may
 // wait for the store): the table's refusal, or nil.
 type moved struct {
-	t   *Table
+	t   *room.Table
 	err error
 }
 
 // tableBase is what both games' table screens share.
 type tableBase struct {
 	o      *online
-	t      *Table
+	t      *room.Table
 	seat   int // 0 or 1; -1 for a watcher
 	back   console.Screen
 	txt    *onlineText
 	resume string
 
-	st      State
+	st      room.State
 	wake    <-chan struct{}
 	armed   bool
 	gone    chan struct{} // closed when the screen leaves: its wait ends
@@ -51,14 +52,14 @@ type tableBase struct {
 
 // newTableScreen returns the screen of t as seat sees it, waiting for the
 // table's changes.
-func newTableScreen(o *online, t *Table, seat int, back console.Screen) console.Screen {
+func newTableScreen(o *online, t *room.Table, seat int, back console.Screen) console.Screen {
 	txt := textFor(o.p.Lang, t.Game)
 	b := tableBase{o: o, t: t, seat: seat, back: back, txt: txt, mt: matchTextFor(txt), gone: make(chan struct{})}
 	if seat >= 0 {
 		b.resume = t.ResumeCode(seat)
 	}
 	b.refresh()
-	return t.Game.screen(b)
+	return screensOf(t.Game).screen(b)
 }
 
 // KeepOpen marks a table's screen as one the idle rule leaves open: the
@@ -150,17 +151,17 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 	if off := b.st.Offer; b.st.OfferOpen && off.By != b.seat {
 		switch {
 		case ev.IsRune('y') || ev.IsRune('Y'):
-			return b.move(self, moveYes), true
+			return b.move(self, room.MoveYes), true
 		case ev.IsRune('n') || ev.IsRune('N'):
-			return b.move(self, moveNo), true
+			return b.move(self, room.MoveNo), true
 		}
 	}
-	if b.t.Game.offers {
+	if b.t.Game.Offers() {
 		switch {
 		case ev.IsRune('t') || ev.IsRune('T'):
-			return b.move(self, moveOfferTakeback), true
+			return b.move(self, room.MoveOfferTakeback), true
 		case ev.IsRune('d') || ev.IsRune('D'):
-			return b.move(self, moveOfferDraw), true
+			return b.move(self, room.MoveOfferDraw), true
 		}
 	}
 	return self, false
@@ -171,15 +172,15 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 // the screens show otherwise (the end on time shows as the end).
 func (b *tableBase) matchRefusal(err error) string {
 	switch {
-	case errors.Is(err, ErrNotLastMove):
+	case errors.Is(err, room.ErrNotLastMove):
 		return b.mt.notLast
-	case errors.Is(err, ErrNotAsked):
+	case errors.Is(err, room.ErrNotAsked):
 		return b.mt.notAsked
-	case errors.Is(err, ErrOfferOpen):
+	case errors.Is(err, room.ErrOfferOpen):
 		return b.mt.offerOpen
-	case errors.Is(err, ErrNoOffers):
+	case errors.Is(err, room.ErrNoOffers):
 		return b.mt.noOffers
-	case errors.Is(err, ErrNoRematch):
+	case errors.Is(err, room.ErrNoRematch):
 		return b.mt.otherLeft
 	}
 	return ""
@@ -197,8 +198,8 @@ func (b *tableBase) endLine() string {
 	case st.Rematchable && st.Rematch[other]:
 		return fmt.Sprintf(b.mt.wants, st.Seats[other].Name)
 	case st.Rematchable:
-		return b.t.Game.words(b.txt).rematch
-	case b.seat >= 0 && st.Outcome.How != howLeft && st.Outcome.How != store.Void:
+		return wordsOf(b.t.Game, b.txt).rematch
+	case b.seat >= 0 && st.Outcome.How != room.HowLeft && st.Outcome.How != store.Void:
 		return b.mt.otherLeft
 	}
 	return b.txt.anyKey
@@ -292,7 +293,7 @@ func (b *tableBase) name(i int) string {
 }
 
 // now is the time the table's screens draw at: the lobby's.
-func (b *tableBase) now() time.Time { return b.t.lobby.now() }
+func (b *tableBase) now() time.Time { return b.o.lobby.Now() }
 
 // away returns the line of the countdown of a seat away, and the delay
 // until the next second, or "" and 0.
@@ -318,7 +319,7 @@ func (b *tableBase) away(now time.Time) (string, time.Duration) {
 func (b *tableBase) result(winLine func(seat int) string, draw string) string {
 	o := b.st.Outcome
 	switch {
-	case o.How == howLeft:
+	case o.How == room.HowLeft:
 		return b.txt.left
 	case o.How == store.Agreed:
 		return b.mt.agreed
@@ -348,7 +349,7 @@ func (b *tableBase) unsaved() string {
 		return ""
 	}
 	why := ""
-	if diskFull(err) {
+	if room.DiskFull(err) {
 		why = b.txt.diskFull
 	}
 	if b.st.Outcome.Over {

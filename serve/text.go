@@ -10,6 +10,7 @@ import (
 	"termgames/baseball"
 	"termgames/internal/lang"
 	"termgames/omok"
+	"termgames/serve/room"
 )
 
 // onlineText is every line the online screens show, in one language,
@@ -79,8 +80,8 @@ type onlineText struct {
 	// The questions of a new table and the quick match (online.go).
 	clockHead     []string // the clock question's block before its items
 	clockPrompt   string
-	clockItem     func(c Control) string // a control as the clock question offers it
-	clockShort    func(c Control) string // a control in the list of tables
+	clockItem     func(c room.Control) string // a control as the clock question offers it
+	clockShort    func(c room.Control) string // a control in the list of tables
 	openingMenu   []string
 	openingPrompt string
 	swap2         string // in the list of tables
@@ -171,7 +172,7 @@ var koreanText = onlineText{
 
 	clockHead:   []string{rule28, "시간 제한을 선택하세요."},
 	clockPrompt: "원하는 시간 제한을 입력하세요 : ",
-	clockItem: func(c Control) string {
+	clockItem: func(c room.Control) string {
 		switch {
 		case !c.Timed():
 			return "없음 (시간 제한 없음)"
@@ -182,7 +183,7 @@ var koreanText = onlineText{
 		}
 		return fmt.Sprintf("%v (%s, 한 수마다 +%s)", c, spellKorean(c.Base), spellKorean(c.Increment))
 	},
-	clockShort: func(c Control) string {
+	clockShort: func(c room.Control) string {
 		switch {
 		case !c.Timed():
 			return "시간 제한 없음"
@@ -281,7 +282,7 @@ var englishText = onlineText{
 
 	clockHead:   []string{rule28, "Choose the time control."},
 	clockPrompt: "Enter a time control number : ",
-	clockItem: func(c Control) string {
+	clockItem: func(c room.Control) string {
 		switch {
 		case !c.Timed():
 			return "none (no time limit)"
@@ -292,7 +293,7 @@ var englishText = onlineText{
 		}
 		return fmt.Sprintf("%v (%s, +%s a move)", c, spellEnglish(c.Base), spellEnglish(c.Increment))
 	},
-	clockShort: func(c Control) string {
+	clockShort: func(c room.Control) string {
 		if !c.Timed() {
 			return "no clock"
 		}
@@ -318,8 +319,8 @@ var englishText = onlineText{
 
 // listing is a line of the list of tables: the game's variant, or the
 // game where it has none, with its clock and swap2.
-func (t *onlineText) listing(li Listing) string {
-	game, state := li.Setup.Game.short(t, li.Setup.Rule), t.open
+func (t *onlineText) listing(li room.Listing) string {
+	game, state := short(li.Setup.Game, t, li.Setup.Rule), t.open
 	game += ", " + t.clockShort(li.Setup.Control)
 	if li.Setup.Swap2 {
 		game += ", " + t.swap2
@@ -336,8 +337,8 @@ func (t *onlineText) listing(li Listing) string {
 
 // textFor returns the texts in the language a game's screens speak: its
 // original's unless the player chose (omok Korean, baseball English).
-func textFor(tag lang.Tag, game *Game) *onlineText {
-	return lang.Pick(tag, game.original, &koreanText, &englishText)
+func textFor(tag lang.Tag, game *room.Game) *onlineText {
+	return lang.Pick(tag, screensOf(game).original, &koreanText, &englishText)
 }
 
 // plural is one or many, by n.
@@ -349,7 +350,7 @@ func plural(n int, one, many string) string {
 }
 
 // clockMenu is the clock question's block: a numbered item a control.
-func (t *onlineText) clockMenu(cs []Control) []string {
+func (t *onlineText) clockMenu(cs []room.Control) []string {
 	block := slices.Clone(t.clockHead)
 	for k, c := range cs {
 		block = append(block, fmt.Sprintf("%d. %s", k+1, t.clockItem(c)))

@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func raceSafe(t *testing.T, tb *Table, seat int) []string {
 	for i, m := range mines {
 		r, c := i/v.Level.Cols, i%v.Level.Cols
 		if !m && !f.IsOpen(r, c) {
-			moves = append(moves, raceMove(minesweeper.OpenClick, r, c))
+			moves = append(moves, RaceClick(minesweeper.OpenClick, r, c))
 		}
 	}
 	return moves
@@ -69,7 +69,7 @@ func raceMineAt(t *testing.T, tb *Table, seat int) string {
 	st, _ := tb.State()
 	v := st.View.(*RaceView)
 	i := slices.Index(v.Field(seat).Mines(), true)
-	return raceMove(minesweeper.OpenClick, i/v.Level.Cols, i%v.Level.Cols)
+	return RaceClick(minesweeper.OpenClick, i/v.Level.Cols, i%v.Level.Cols)
 }
 
 // raceAt opens a race of level at l for alice and seats bob, the board
@@ -120,7 +120,7 @@ func TestRaceBoardBySeed(t *testing.T) {
 // field, with their own times; the record has both players' figures and
 // every click.
 func TestRaceCleared(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
+	l := NewLobby(Config{Hold: time.Minute})
 	ft := newFakeTime()
 	l.setTime(ft)
 	tb := raceAt(t, l, "beginner", 42)
@@ -128,7 +128,7 @@ func TestRaceCleared(t *testing.T) {
 	if st.Setup.Seed != 42 || st.Setup.Control.Timed() || !st.Started.Equal(ft.Now()) {
 		t.Fatalf("the race's setup: %+v, started %v", st.Setup, st.Started)
 	}
-	ft.Advance(raceCount + time.Second)
+	ft.Advance(RaceCount + time.Second)
 	bobs := raceSafe(t, tb, 1)[:3]
 	for _, m := range bobs {
 		if err := tb.Move(1, m); err != nil {
@@ -142,7 +142,7 @@ func TestRaceCleared(t *testing.T) {
 	ft.Advance(2 * time.Second)
 	safe := clear(t, tb, 0, func() { ft.Advance(100 * time.Millisecond) })
 	st, _ = tb.State()
-	if o := st.Outcome; !o.Over || o.Winner != 0 || o.How != raceCleared {
+	if o := st.Outcome; !o.Over || o.Winner != 0 || o.How != RaceCleared {
 		t.Fatalf("the outcome: %+v", o)
 	}
 	v := st.View.(*RaceView)
@@ -177,11 +177,11 @@ func TestRaceCleared(t *testing.T) {
 
 // Opening a mine loses the race at once; a rematch is on a new board.
 func TestRaceMineAndRematch(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
+	l := NewLobby(Config{Hold: time.Minute})
 	ft := newFakeTime()
 	l.setTime(ft)
 	tb := raceAt(t, l, "intermediate", 5)
-	ft.Advance(raceCount)
+	ft.Advance(RaceCount)
 	for _, move := range []string{"x 1 1", "o 0 1", "o 17 1", "o 1 17", "o 1"} {
 		if err := tb.Move(0, move); err == nil {
 			t.Errorf("%q was made", move)
@@ -191,7 +191,7 @@ func TestRaceMineAndRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, _ := tb.State()
-	if o := st.Outcome; o.Winner != 1 || o.How != raceMine {
+	if o := st.Outcome; o.Winner != 1 || o.How != RaceMine {
 		t.Fatalf("the outcome: %+v", o)
 	}
 	if st.View.(*RaceView).Field(0).Status() != minesweeper.Lost {
@@ -243,11 +243,11 @@ func TestRaceKeptAndBroughtBack(t *testing.T) {
 	}
 
 	st = reopenStore(t, path)
-	srv, err := New(Config{HostKey: newSigner(t), NewMenu: gamesMenu, Store: st, SeatHold: time.Minute, Log: discard()})
-	if err != nil {
+	l = NewLobby(Config{Store: st, Hold: time.Minute})
+	t.Cleanup(l.Close)
+	if err := l.Restore(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	l = srv.lobby
 	back, seat, ok := l.Held(bob.Key)
 	if !ok || back.Code != code || seat != 1 {
 		t.Fatalf("bob is not put back: %v %d %v", back, seat, ok)
@@ -272,7 +272,7 @@ func TestRaceKeptAndBroughtBack(t *testing.T) {
 	}
 	clear(t, back, 0, nil)
 	g = stored(t, st, back)
-	if g.How != raceCleared || g.Winner != 0 || !g.Rated || !strings.Contains(string(g.Record), "seed=99") {
+	if g.How != RaceCleared || g.Winner != 0 || !g.Rated || !strings.Contains(string(g.Record), "seed=99") {
 		t.Errorf("the race at its end: %s %d rated %v\n%s", g.How, g.Winner, g.Rated, g.Record)
 	}
 	board, err := st.Leaderboard(context.Background(), "minesweeper", "expert", 10)
@@ -284,7 +284,7 @@ func TestRaceKeptAndBroughtBack(t *testing.T) {
 // The quick match pairs two players who ask for a race at the same
 // level, the board drawn for their table.
 func TestRaceQuickMatch(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
+	l := NewLobby(Config{Hold: time.Minute})
 	a, seat, err := l.Quick(Setup{Game: Race, Rule: "expert"}, alice)
 	if err != nil || seat != 0 {
 		t.Fatal(seat, err)

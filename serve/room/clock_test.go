@@ -1,85 +1,22 @@
-package serve
+package room
 
 import (
 	"errors"
 	"slices"
 	"strings"
-	"sync"
+	"termgames/internal/faketime"
 	"testing"
 	"time"
 )
 
-// fakeTime is a TimeSource that moves only when a test says: Advance
-// fires, in order and in the caller's goroutine, each timer that falls due,
-// with Now at the instant it was due.
-type fakeTime struct {
-	mu     sync.Mutex
-	now    time.Time
-	timers []*fakeTimer
-}
-
-type fakeTimer struct {
-	ft    *fakeTime
-	at    time.Time
-	f     func()
-	ended bool // fired or stopped
-}
-
-var _ TimeSource = (*fakeTime)(nil)
 var _ TimeSource = SystemTime{}
+var _ TimeSource = (*faketime.Time)(nil)
 
 // t0 is when every fake time begins: any instant does.
 var t0 = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 
-func newFakeTime() *fakeTime { return &fakeTime{now: t0} }
-
-func (ft *fakeTime) Now() time.Time {
-	ft.mu.Lock()
-	defer ft.mu.Unlock()
-	return ft.now
-}
-
-func (ft *fakeTime) AfterFunc(d time.Duration, f func()) Timer {
-	ft.mu.Lock()
-	defer ft.mu.Unlock()
-	t := &fakeTimer{ft: ft, at: ft.now.Add(d), f: f}
-	ft.timers = append(ft.timers, t)
-	return t
-}
-
-func (t *fakeTimer) Stop() bool {
-	t.ft.mu.Lock()
-	defer t.ft.mu.Unlock()
-	was := !t.ended
-	t.ended = true
-	return was
-}
-
-// Advance moves the time on by d, firing the timers due by then.
-func (ft *fakeTime) Advance(d time.Duration) {
-	ft.mu.Lock()
-	end := ft.now.Add(d)
-	for {
-		var next *fakeTimer
-		for _, t := range ft.timers {
-			if !t.ended && !t.at.After(end) && (next == nil || t.at.Before(next.at)) {
-				next = t
-			}
-		}
-		if next == nil {
-			break
-		}
-		next.ended = true
-		if next.at.After(ft.now) {
-			ft.now = next.at
-		}
-		ft.mu.Unlock()
-		next.f() // outside the lock: it may read the time or arm a timer
-		ft.mu.Lock()
-	}
-	ft.now = end
-	ft.mu.Unlock()
-}
+// newFakeTime is a time that moves only when the test says, from t0.
+func newFakeTime() *faketime.Time { return faketime.New(t0) }
 
 func TestParseControl(t *testing.T) {
 	tests := []struct {
@@ -278,15 +215,15 @@ func TestClockLossOnTime(t *testing.T) {
 // fake time makes that call in the test's own goroutine, so the moves and
 // the flag's fall come one at a time, as a table's messages do.
 type flagWatch struct {
-	ft     *fakeTime
+	ft     *faketime.Time
 	c      *Clock
-	timer  Timer
+	stop   func() bool
 	fell   int // the seat that lost on time, -1 while none has
 	fellAt time.Time
 }
 
 // watch starts c at ft's now with seat to move, and watches its flag.
-func watch(ft *fakeTime, c *Clock, seat int) *flagWatch {
+func watch(ft *faketime.Time, c *Clock, seat int) *flagWatch {
 	w := &flagWatch{ft: ft, c: c, fell: -1}
 	_ = c.Start(ft.Now(), seat)
 	w.arm()
@@ -295,11 +232,11 @@ func watch(ft *fakeTime, c *Clock, seat int) *flagWatch {
 
 // arm arms the timer for the flag of the seat to move.
 func (w *flagWatch) arm() {
-	if w.timer != nil {
-		w.timer.Stop()
+	if w.stop != nil {
+		w.stop()
 	}
 	if at, ok := w.c.FlagAt(); ok {
-		w.timer = w.ft.AfterFunc(at.Sub(w.ft.Now()), func() {
+		w.stop = w.ft.AfterFunc(at.Sub(w.ft.Now()), func() {
 			if seat, at, ok := w.c.Flagged(w.ft.Now()); ok {
 				w.fell, w.fellAt = seat, at
 				w.c.Stop(w.ft.Now())
@@ -600,31 +537,6 @@ func TestClockRefuses(t *testing.T) {
 	// A time source that goes back charges nothing.
 	if took, err := c.Press(t0.Add(-time.Hour), 1); err != nil || took != 0 || c.Left(t0)[0] != time.Minute {
 		t.Errorf("a move before the turn began: %v, %v, %v", took, err, c.Left(t0))
-	}
-}
-
-// TestFakeTime checks the tests' own time source: timers fire in order,
-// each at its instant, a stopped one never, and one armed from a call
-// fires in the same Advance when it falls due.
-func TestFakeTime(t *testing.T) {
-	ft := newFakeTime()
-	var fired []time.Duration
-	note := func() { fired = append(fired, ft.Now().Sub(t0)) }
-	ft.AfterFunc(3*time.Second, note)
-	ft.AfterFunc(time.Second, func() {
-		note()
-		ft.AfterFunc(time.Second, note)
-	})
-	stopped := ft.AfterFunc(2500*time.Millisecond, note)
-	if !stopped.Stop() || stopped.Stop() {
-		t.Error("Stop reports wrong")
-	}
-	ft.Advance(10 * time.Second)
-	if want := []time.Duration{time.Second, 2 * time.Second, 3 * time.Second}; !slices.Equal(fired, want) {
-		t.Errorf("fired at %v, want %v", fired, want)
-	}
-	if ft.Now() != t0.Add(10*time.Second) {
-		t.Errorf("now %v", ft.Now())
 	}
 }
 

@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"errors"
@@ -22,14 +22,9 @@ import (
 type TimeSource interface {
 	Now() time.Time
 	// AfterFunc calls f in its own goroutine once d has passed, as
-	// time.AfterFunc does.
-	AfterFunc(d time.Duration, f func()) Timer
-}
-
-// Timer is a call armed by AfterFunc. Stop disarms it and reports whether
-// that kept it from being made, as (*time.Timer).Stop does.
-type Timer interface {
-	Stop() bool
+	// time.AfterFunc does; stop disarms it and reports whether that kept
+	// it from being made, as (*time.Timer).Stop does.
+	AfterFunc(d time.Duration, f func()) (stop func() bool)
 }
 
 // SystemTime is the machine's time.
@@ -39,7 +34,9 @@ type SystemTime struct{}
 func (SystemTime) Now() time.Time { return time.Now() }
 
 // AfterFunc is time.AfterFunc.
-func (SystemTime) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
+func (SystemTime) AfterFunc(d time.Duration, f func()) (stop func() bool) {
+	return time.AfterFunc(d, f).Stop
+}
 
 // Control is a table's time control: each player's time at the start and
 // what each move adds to it, or, PerMove, the time for each move. The zero

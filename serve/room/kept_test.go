@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"termgames/console"
+	"termgames/internal/faketime"
 	"termgames/internal/store"
 	"termgames/internal/store/sqlite"
 	"termgames/omok"
@@ -120,22 +120,11 @@ var errDiskFull = errors.New("database or disk is full (13)")
 // keptLobby is a lobby keeping its games in st, with a clock the test
 // moves: each reading is a second after the last.
 func keptLobby(t *testing.T, st store.Store, hold time.Duration) *Lobby {
-	l := NewLobby(discard(), hold)
+	l := NewLobby(Config{Hold: hold})
 	l.store = st
 	t.Cleanup(l.Close)
-	l.setTime(&steppingTime{fakeTime{now: time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)}})
+	l.setTime(faketime.Stepping(time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC), time.Second))
 	return l
-}
-
-// steppingTime is a fake time each of whose readings is a second after
-// the last; what it arms falls when the test advances it.
-type steppingTime struct{ fakeTime }
-
-func (s *steppingTime) Now() time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.now = s.now.Add(time.Second)
-	return s.now
 }
 
 // keyed are the seats of two players with keys.
@@ -170,9 +159,7 @@ func TestGameKeptMoveByMove(t *testing.T) {
 	l := keptLobby(t, st, time.Minute)
 	tb := l.Open(Setup{Game: Omok, Rule: "standard"}, alice)
 	st.watch(tb)
-	if ls := l.Tables(Omok); len(ls) != 1 || !ls[0].Rated ||
-		!strings.HasSuffix(koreanText.listing(ls[0]), "- 상대를 기다리는 중 (레이팅)") ||
-		!strings.HasSuffix(englishText.listing(ls[0]), "- waiting for a player (rated)") {
+	if ls := l.Tables(Omok); len(ls) != 1 || !ls[0].Rated {
 		t.Errorf("a table whose host has a key, as listed: %+v", ls)
 	}
 	if _, _, err := l.Join(tb.Code, Omok, bob); err != nil {
@@ -241,12 +228,8 @@ func TestBaseballKeptAndResigned(t *testing.T) {
 			t.Fatalf("%s: %v", m, err)
 		}
 	}
-	d := console.NewDriver(newTableScreen(newOnline(l, Player{Name: "guest", Width: narrow}), tb, 1, nil),
-		console.Size{Width: 80, Height: 24})
-	d.Hold = true
-	if s, _ := tb.State(); s.Rated || !strings.Contains(d.Text(narrow), "Watching: 0   casual") ||
-		!strings.HasSuffix(englishText.listing(l.Tables(Baseball)[0]), "(casual)") {
-		t.Errorf("a game with a guest is rated, or not said casual:\n%s", d.Text(narrow))
+	if s, _ := tb.State(); s.Rated || l.Tables(Baseball)[0].Rated {
+		t.Error("a game with a guest is rated")
 	}
 	g := stored(t, st, tb)
 	if g.Rated || len(g.Moves) != 4 || g.Moves[0].Text != "=123" || g.Moves[3].Text != "124" {
@@ -354,8 +337,8 @@ func TestHostLeavesAsAPlayerJoins(t *testing.T) {
 	}
 }
 
-// A write that fails (a full disk) is logged and said on both players'
-// screens, in their languages, and the game goes on in memory; the next
+// A write that fails (a full disk) is logged and said in the table's
+// State (which the screens say), and the game goes on in memory; the next
 // move that can be written brings the store up to the table, and the line
 // goes.
 func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
@@ -366,18 +349,7 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
 	st.watch(tb)
 	l.Join(tb.Code, Omok, bob)
-	size := console.Size{Width: 100, Height: 30}
-	screen := func(seat int, p Player) *console.Driver {
-		d := console.NewDriver(newTableScreen(newOnline(l, p), tb, seat, nil), size)
-		d.Hold = true // no waits: look says when the table changed
-		return d
-	}
-	ko := screen(0, Player{Name: "alice", Width: narrow})
-	en := screen(1, Player{Name: "bob", Width: narrow, Lang: "en"})
-	look := func(d *console.Driver) string {
-		d.Send(console.Event{Type: console.ResultEvent, Result: tableChanged{tb}})
-		return d.Text(narrow)
-	}
+	unsaved := func() error { s, _ := tb.State(); return s.Unsaved }
 	if err := tb.Move(0, "h8"); err != nil {
 		t.Fatal(err)
 	}
@@ -388,12 +360,8 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 	if err := tb.Move(0, "i8"); err != nil {
 		t.Fatalf("the next move: %v", err)
 	}
-	if s := look(ko); !strings.Contains(s, "기록을 저장하지 못했습니다: 디스크가 가득 찼습니다. 게임은 계속됩니다.") ||
-		!strings.Contains(s, "놓은 돌: 3") {
-		t.Errorf("1P's screen after a failed write:\n%s", s)
-	}
-	if s := look(en); !strings.Contains(s, "Could not save the game (disk full); the game goes on.") {
-		t.Errorf("2P's screen after a failed write:\n%s", s)
+	if err := unsaved(); !DiskFull(err) || omokView(tb).Moves != 3 {
+		t.Errorf("after a failed write: unsaved %v, %d stones", err, omokView(tb).Moves)
 	}
 	if !strings.Contains(logs.String(), "disk is full") {
 		t.Errorf("the failure is not in the log:\n%s", logs.String())
@@ -408,13 +376,13 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 	if g := stored(t, st, tb); len(g.Moves) != 4 || g.Moves[1].Text != "h9" || g.Moves[3].Text != "i9" {
 		t.Errorf("once the store writes again it has %+v", g.Moves)
 	}
-	if s := look(ko); strings.Contains(s, "저장하지 못했습니다") {
-		t.Errorf("the line stays once the store writes again:\n%s", s)
+	if err := unsaved(); err != nil {
+		t.Errorf("still unsaved once the store writes again: %v", err)
 	}
 	st.failWith(errors.New("the database is locked"))
 	tb.Resign(0)
-	if s := look(en); !strings.Contains(s, "bob wins by forfeit") || !strings.Contains(s, "Could not save the game.") {
-		t.Errorf("2P's screen when the end could not be kept:\n%s", s)
+	if s, _ := tb.State(); !s.Outcome.Over || s.Outcome.Winner != 1 || s.Unsaved == nil || DiskFull(s.Unsaved) {
+		t.Errorf("when the end could not be kept: %+v, unsaved %v", s.Outcome, s.Unsaved)
 	}
 	// No move comes after the end to try for it: the end is tried again
 	// by itself, and kept once the store writes again.
@@ -422,15 +390,15 @@ func TestFailedWriteSaidAndGameGoesOn(t *testing.T) {
 		t.Fatalf("an end kept while the store fails: %+v", g)
 	}
 	st.failWith(nil)
-	l.time.(*steppingTime).Advance(time.Second) // the first try again
+	l.time.(*faketime.Time).Advance(time.Second) // the first try again
 	if g := stored(t, st, tb); g.Ended.IsZero() {
 		t.Fatal("the end was not kept once the store wrote again")
 	}
 	if g := stored(t, st, tb); g.Winner != 1 || g.How != "resigned" || len(g.Moves) != 4 {
 		t.Errorf("the end kept late: winner %d how %q moves %d", g.Winner, g.How, len(g.Moves))
 	}
-	if s := look(en); strings.Contains(s, "Could not save") {
-		t.Errorf("the line stays once the end is kept:\n%s", s)
+	if err := unsaved(); err != nil {
+		t.Errorf("still unsaved once the end is kept: %v", err)
 	}
 }
 
@@ -519,12 +487,11 @@ func TestTablesBroughtBack(t *testing.T) {
 
 	st = reopenStore(t, path)
 	var logs syncBuffer
-	srv, err := New(Config{HostKey: newSigner(t), NewMenu: gamesMenu, Store: st, SeatHold: time.Minute,
-		Log: slogTo(&logs)})
-	if err != nil {
+	l = NewLobby(Config{Store: st, Hold: time.Minute, Log: slogTo(&logs)})
+	t.Cleanup(l.Close)
+	if err := l.Restore(ctx); err != nil {
 		t.Fatal(err)
 	}
-	l = srv.lobby
 	if g, err := st.Game(ctx, wonID); err != nil || g.How != "five" || g.Winner != 0 {
 		t.Errorf("the game won before the restart: %+v %v", g, err)
 	}
@@ -578,12 +545,12 @@ func TestBroughtBackNobodyComes(t *testing.T) {
 	st.Close()
 
 	st = reopenStore(t, path)
-	l = NewLobby(discard(), time.Minute)
+	l = NewLobby(Config{Hold: time.Minute})
 	ft := newFakeTime()
 	l.setTime(ft)
 	l.store = st
 	t.Cleanup(l.Close)
-	if err := l.restore(context.Background()); err != nil {
+	if err := l.Restore(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(time.Minute - time.Millisecond)
@@ -623,26 +590,3 @@ func tempStore(t *testing.T) store.Store {
 
 // slogTo is a text logger writing to w.
 func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
-
-// A join answered after its session ended (the store was slow, the
-// player's connection dropped) leaves the seat it took: the seat is away,
-// its countdown runs, and the player's key or resume code gives it back.
-func TestJoinAnsweredAfterTheSessionEnded(t *testing.T) {
-	l := keptLobby(t, tempStore(t), time.Minute)
-	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
-	o := newOnline(l, Player{Name: "bob", Key: bob.Key})
-	o.releaseAll() // the session ends while its join is on its way
-	tb2, seat, err := l.Join(tb.Code, Omok, o.seat())
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.hold(tb2, func() { tb2.Leave(seat) })
-	l.settle()
-	s, _ := tb.State()
-	if s.Seats[1].Present != 0 || s.HoldEnds.IsZero() {
-		t.Errorf("the seat of a session that ended: present %d, hold ends %v", s.Seats[1].Present, s.HoldEnds)
-	}
-	if back, _, ok := l.Held(bob.Key); !ok || back != tb {
-		t.Error("the key does not give the seat back")
-	}
-}

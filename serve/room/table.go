@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"errors"
@@ -37,13 +37,13 @@ type Outcome struct {
 	Winner int // the winning seat, -1 for a draw
 	// How says how, as the store keeps it (store.Five, …, store.Void:
 	// no result, a game brought back that no longer replays, or to which
-	// neither player came back); howLeft is no game: the host left before
+	// neither player came back); HowLeft is no game: the host left before
 	// anyone joined, and nothing is kept.
 	How store.How
 }
 
-// howLeft ends a table whose host left before anyone joined: no game.
-const howLeft store.How = "left"
+// HowLeft ends a table whose host left before anyone joined: no game.
+const HowLeft store.How = "left"
 
 // Rules is one game's online rules and position at one table. A table
 // holds seats, watchers and the outcome, and asks its Rules everything of
@@ -107,13 +107,13 @@ type Table struct {
 	kept     keptGame
 	games    int // the games played at the table before this one
 
-	hold  Timer // the end of the seat hold of the seats away
-	holdN int   // which hold is armed: an older one that fires late does nothing
+	hold  func() bool // stops the end of the seat hold of the seats away; nil when none is armed
+	holdN int         // which hold is armed: an older one that fires late does nothing
 
 	// The match (match.go).
 	clock     *Clock
-	flag      Timer // the fall of the flag of the seat to move
-	flagN     int   // which flag is armed: an older one that fires late does nothing
+	flag      func() bool // stops the fall of the flag of the seat to move; nil when none is armed
+	flagN     int         // which flag is armed: an older one that fires late does nothing
 	offers    Offers
 	played    []store.Move // the Rules' moves in effect (none taken back), to make the Rules again
 	again     [2]bool      // each seat asked for a rematch
@@ -166,7 +166,7 @@ func (t *Table) send(f func()) bool {
 		in.mu.Unlock()
 		return false
 	}
-	in.msgs = append(in.msgs, message{t.lobby.now(), f})
+	in.msgs = append(in.msgs, message{t.lobby.Now(), f})
 	in.mu.Unlock()
 	select {
 	case in.ready <- struct{}{}:
@@ -230,7 +230,7 @@ func (t *Table) handle(m message) {
 // time. The timer waits until the table has handled it, so that f reads
 // the time at which it fell even on a test's time, which stands still
 // until the timer returns.
-func (t *Table) after(d time.Duration, f func()) Timer {
+func (t *Table) after(d time.Duration, f func()) (stop func() bool) {
 	return t.lobby.time.AfterFunc(d, func() { _ = t.ask(func() error { f(); return nil }) })
 }
 
@@ -399,7 +399,7 @@ func (t *Table) back(seat int) bool {
 		t.armFlag()
 	}
 	if t.hold != nil && t.seats[0].Present > 0 && (!t.seats[1].Taken || t.seats[1].Present > 0) {
-		t.hold.Stop()
+		t.hold()
 		t.hold = nil
 	}
 	t.lobby.log.Info("player back", "table", t.Code, "seat", seat+1, "player", s.Name)
@@ -427,7 +427,7 @@ func (t *Table) leave(seat int) {
 	case t.outcome.Over:
 		t.dropIfLeft()
 	case !t.seats[1].Taken:
-		t.end(Outcome{Over: true, Winner: -1, How: howLeft})
+		t.end(Outcome{Over: true, Winner: -1, How: HowLeft})
 	default:
 		s.Away = t.at
 		if t.hold == nil {
@@ -479,7 +479,7 @@ func (t *Table) Resign(seat int) {
 		switch {
 		case t.outcome.Over:
 		case !t.seats[1].Taken:
-			t.end(Outcome{Over: true, Winner: -1, How: howLeft})
+			t.end(Outcome{Over: true, Winner: -1, How: HowLeft})
 		default:
 			t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Resigned})
 		}
@@ -497,7 +497,7 @@ func (t *Table) end(o Outcome) {
 	t.finish(o)
 	t.outcome = o
 	if t.hold != nil {
-		t.hold.Stop()
+		t.hold()
 		t.hold = nil
 	}
 	t.clock.Stop(t.at)
@@ -532,7 +532,7 @@ func (t *Table) close() {
 	t.restoring = true
 	t.armFlag() // disarms
 	if t.hold != nil {
-		t.hold.Stop()
+		t.hold()
 		t.hold = nil
 	}
 	if t.kept.unkept != nil {

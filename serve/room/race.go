@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"context"
@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"termgames/internal/lang"
 	"termgames/internal/store"
 	"termgames/minesweeper"
 	"termgames/minesweeper/solver"
@@ -25,7 +24,7 @@ import (
 // each on their own field, so that no seat ever has the turn (Turn is -1)
 // and a race has no clock; each seat's move took the time since that
 // seat's own last one (Game.ownPace), so that a seat's times add up to its
-// time since the game began. The boards show after raceCount. It imports
+// time since the game began. The boards show after RaceCount. It imports
 // no console.
 
 // Race is the minesweeper race online: both players clear the same
@@ -33,16 +32,11 @@ import (
 // the table opens; no clock.
 var Race = &Game{
 	name:     "minesweeper",
-	original: lang.Korean,
 	variants: raceLevelNames(),
 	clock:    noClock,
 	dealt:    true,
 	ownPace:  true,
 	newRules: func(s Setup, first int) Rules { return newRaceGame(raceLevel(s.Rule), s.Seed) },
-	screen:   raceScreen,
-	replay:   replayRace,
-	korean:   raceWords(&koreanRace),
-	english:  raceWords(&englishRace),
 }
 
 // raceLevelNames are minesweeper's three levels as the store keeps them,
@@ -65,14 +59,14 @@ func raceLevel(name string) minesweeper.Level {
 	return minesweeper.Levels()[0]
 }
 
-// raceCount is the count both screens show before the boards do: the
+// RaceCount is the count both screens show before the boards do: the
 // race's time runs from its end.
-const raceCount = 3 * time.Second
+const RaceCount = 3 * time.Second
 
 // The race's ends (Outcome.How), beside those of every game.
 const (
-	raceCleared store.How = "cleared" // the winner opened every safe cell first
-	raceMine    store.How = "mine"    // the loser opened a mine
+	RaceCleared store.How = "cleared" // the winner opened every safe cell first
+	RaceMine    store.How = "mine"    // the loser opened a mine
 )
 
 // ErrClick refuses a move that is no click of the race.
@@ -186,8 +180,8 @@ func (g *raceGame) View() any { return g.view }
 // raceActions are the letters of a click's actions.
 var raceActions = [...]byte{minesweeper.OpenClick: 'o', minesweeper.FlagClick: 'f', minesweeper.ChordClick: 'c'}
 
-// raceMove writes a click as a move: "o 8 15".
-func raceMove(a minesweeper.Action, row, col int) string {
+// RaceClick writes a click as a move of the race: "o 8 15".
+func RaceClick(a minesweeper.Action, row, col int) string {
 	return fmt.Sprintf("%c %d %d", raceActions[a], row+1, col+1)
 }
 
@@ -236,16 +230,16 @@ func (g *raceGame) Apply(seat int, move string, took time.Duration) (Outcome, er
 	}
 	g.made()
 	g.spent[seat] += took
-	click := minesweeper.Click{Action: a, Row: r, Col: c, At: max(g.spent[seat]-raceCount, 0)}
+	click := minesweeper.Click{Action: a, Row: r, Col: c, At: max(g.spent[seat]-RaceCount, 0)}
 	f := g.fields[seat]
 	f.Do(click, false)
 	g.clicks[seat] = append(g.clicks[seat], click)
 	var o Outcome
 	switch f.Status() {
 	case minesweeper.Won:
-		o = Outcome{Over: true, Winner: seat, How: raceCleared}
+		o = Outcome{Over: true, Winner: seat, How: RaceCleared}
 	case minesweeper.Lost:
-		o = Outcome{Over: true, Winner: 1 - seat, How: raceMine}
+		o = Outcome{Over: true, Winner: 1 - seat, How: RaceMine}
 	}
 	g.over = o.Over
 	v := *g.view
@@ -337,8 +331,25 @@ func (g *raceGame) Record(names [2]string) []byte {
 			seat = 1
 		}
 		c := g.clicks[seat][k[seat]]
-		fmt.Fprintf(&b, "%dP %7.2f  %s\n", seat+1, c.At.Seconds(), raceMove(c.Action, c.Row, c.Col))
+		fmt.Fprintf(&b, "%dP %7.2f  %s\n", seat+1, c.At.Seconds(), RaceClick(c.Action, c.Row, c.Col))
 		k[seat]++
 	}
 	return []byte(b.String())
+}
+
+// RaceAt is the race of kept, a game of the race, at its start, as its
+// replay shows it: both fields opened at the first cell (it waits for the
+// board to be made). Its Apply makes the kept clicks again, and its View
+// is a *RaceView.
+func RaceAt(kept store.Game) (Rules, error) {
+	s, _, err := setupOf(kept)
+	if err != nil {
+		return nil, err
+	}
+	if s.Game != Race {
+		return nil, fmt.Errorf("game %d is %s, no race", kept.ID, kept.Game)
+	}
+	g := newRaceGame(raceLevel(s.Rule), s.Seed)
+	g.made()
+	return g, nil
 }

@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"context"
@@ -76,7 +76,7 @@ func (t *Table) beginGame(ctx context.Context) error {
 		if s.Key == "" {
 			continue
 		}
-		p, err := st.Player(ctx, s.Key, askedName(s.Name))
+		p, err := st.Player(ctx, s.Key, AskedName(s.Name))
 		if err != nil {
 			return err
 		}
@@ -197,10 +197,10 @@ func (t *Table) noteWrite(what string, err error) {
 	t.changed = true
 }
 
-// diskFull reports whether err is the disk (or the database) being full,
+// DiskFull reports whether err is the disk (or the database) being full,
 // which the players are told in those words: SQLite says SQLITE_FULL as
 // "database or disk is full".
-func diskFull(err error) bool {
+func DiskFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || err != nil && strings.Contains(err.Error(), "disk is full")
 }
 
@@ -216,13 +216,13 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 	if err != nil {
 		return nil, Outcome{}, err
 	}
-	now := l.now()
+	now := l.Now()
 	t := newTable(l, setup, first)
 	t.at = now
-	t.Code, t.started, t.lastMove, t.restoring = normCode(g.Code), g.Started, g.Started, true
+	t.Code, t.started, t.lastMove, t.restoring = NormCode(g.Code), g.Started, g.Started, true
 	t.kept = keptGame{id: g.ID, rated: g.Rated}
 	for i, s := range g.Seats {
-		t.seats[i] = Seat{Name: s.Name, Key: s.Key, Resume: normCode(s.Resume), Taken: true, Away: now}
+		t.seats[i] = Seat{Name: s.Name, Key: s.Key, Resume: NormCode(s.Resume), Taken: true, Away: now}
 	}
 	defer func() { t.view, t.restoring = t.rules.View(), false }()
 	t.startClock(g.Started)
@@ -252,14 +252,17 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 	return t, out, nil
 }
 
-// restore brings back every game the store has in play, each at a table
+// Restore brings back every game the store has in play, each at a table
 // under its code (a new one if another table has it), as after a dropped
 // connection of both players: both seats away, the hold counting from
 // now, each player put back by their key (Held) or resume code (Resume).
 // A game whose moves no longer replay is logged and finished as a draw,
 // How "void"; one whose last move had ended it (the server stopped before
 // keeping its end) is finished as it ended.
-func (l *Lobby) restore(ctx context.Context) error {
+func (l *Lobby) Restore(ctx context.Context) error {
+	if l.store == nil {
+		return nil
+	}
 	games, err := l.store.InPlay(ctx)
 	if err != nil {
 		return fmt.Errorf("serve: the games in play: %w", err)
@@ -286,7 +289,7 @@ func (l *Lobby) restore(ctx context.Context) error {
 // finishKept keeps the end of stored game g, whose Rules (nil when none
 // could be made) hold the moves that replayed.
 func (l *Lobby) finishKept(ctx context.Context, g store.Game, rules Rules, o Outcome) {
-	res := store.Result{Ended: l.now(), Winner: o.Winner, How: o.How}
+	res := store.Result{Ended: l.Now(), Winner: o.Winner, How: o.How}
 	if rules != nil {
 		res.Record = rules.Record([2]string{g.Seats[0].Name, g.Seats[1].Name})
 	}
@@ -313,7 +316,7 @@ func (l *Lobby) bringBack(t *Table) {
 		l.resume[t.seats[i].Resume] = seatRef{t, i}
 	}
 	l.tables[t.Code] = t
-	t.at = l.now()
+	t.at = l.Now()
 	t.lastMove = t.at
 	t.armHold()
 	l.log.Info("table brought back", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name,

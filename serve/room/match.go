@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"errors"
@@ -18,10 +18,10 @@ import (
 // The moves of the match, apart from the game's own: an offer, and its
 // answer. No game's move is written so.
 const (
-	moveOfferTakeback = "offer takeback"
-	moveOfferDraw     = "offer draw"
-	moveYes           = "yes"
-	moveNo            = "no"
+	MoveOfferTakeback = "offer takeback"
+	MoveOfferDraw     = "offer draw"
+	MoveYes           = "yes"
+	MoveNo            = "no"
 )
 
 // Errors of the match.
@@ -39,9 +39,9 @@ var (
 // offerOf reads a move that makes an offer.
 func offerOf(move string) (OfferKind, bool) {
 	switch move {
-	case moveOfferTakeback:
+	case MoveOfferTakeback:
 		return OfferTakeback, true
-	case moveOfferDraw:
+	case MoveOfferDraw:
 		return OfferDraw, true
 	}
 	return 0, false
@@ -56,7 +56,7 @@ func (t *Table) checkMatch(seat int, move string) (bool, error) {
 		}
 		return true, t.offers.Check(seat, kind)
 	}
-	if move != moveYes && move != moveNo {
+	if move != MoveYes && move != MoveNo {
 		return false, nil
 	}
 	switch off, open := t.offers.Open(); {
@@ -75,12 +75,12 @@ func (t *Table) applyMatch(m store.Move) (Outcome, error) {
 		t.answered = false
 		return Outcome{}, t.offers.Make(m.Seat, kind)
 	}
-	off, err := t.offers.Answer(m.Seat, m.Text == moveYes)
+	off, err := t.offers.Answer(m.Seat, m.Text == MoveYes)
 	if err == nil {
-		t.answer, t.answerYes, t.answered = off, m.Text == moveYes, true
+		t.answer, t.answerYes, t.answered = off, m.Text == MoveYes, true
 	}
 	switch {
-	case err != nil || m.Text == moveNo:
+	case err != nil || m.Text == MoveNo:
 		return Outcome{}, err
 	case off.Kind == OfferDraw:
 		return Outcome{Over: true, Winner: -1, How: store.Agreed}, nil
@@ -165,7 +165,7 @@ func (t *Table) lastOf(seat int) time.Time {
 func (t *Table) armFlag() {
 	t.flagN++
 	if t.flag != nil {
-		t.flag.Stop()
+		t.flag()
 		t.flag = nil
 	}
 	at, ok := t.clock.FlagAt()
@@ -229,7 +229,7 @@ func (t *Table) rematch(seat int) error {
 // void), and both players are still at the table.
 func (t *Table) rematchable() bool {
 	o := t.outcome
-	return o.Over && o.How != howLeft && o.How != store.Void && t.seats[0].Present > 0 && t.seats[1].Present > 0
+	return o.Over && o.How != HowLeft && o.How != store.Void && t.seats[0].Present > 0 && t.seats[1].Present > 0
 }
 
 // newGame starts the rematch at the table: the other seat moves first,

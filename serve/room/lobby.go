@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	crand "crypto/rand"
@@ -31,12 +31,12 @@ type Lobby struct {
 	// time is the time of the moves, the clocks and the ends, and of
 	// everything a table schedules: the fall of a flag, the end of a seat
 	// hold, a write the store refused tried again. The machine's, or a
-	// test's (setTime), set before the first table opens.
+	// test's (Config.Time).
 	time TimeSource
 	// store keeps every game (kept.go); nil keeps nothing.
 	store store.Store
 	// controls are the time controls a table may be opened with, the
-	// server's list (Config.Controls), each game taking those of its kind.
+	// server's list, each game taking those of its kind.
 	controls []Control
 
 	mu     sync.Mutex
@@ -57,26 +57,52 @@ type seatRef struct {
 	seat int
 }
 
-// NewLobby returns an empty lobby whose dropped players keep their seats
-// for hold.
-func NewLobby(log *slog.Logger, hold time.Duration) *Lobby {
-	if hold <= 0 {
-		hold = DefaultSeatHold
+// Config is what a lobby is made with; its zero value is a lobby that
+// keeps nothing, on the machine's time.
+type Config struct {
+	Log *slog.Logger // nil: no log
+	// Hold is how long a dropped player keeps their seat; 0 for
+	// DefaultSeatHold.
+	Hold time.Duration
+	// Controls are the time controls a table may be opened with, each
+	// game taking those of its kind; nil for DefaultControls.
+	Controls []Control
+	// Store keeps every game (kept.go); nil keeps nothing.
+	Store store.Store
+	// Time is the time of the moves, the clocks and of everything a
+	// table schedules; nil for the machine's. Tests give theirs.
+	Time TimeSource
+}
+
+// NewLobby returns an empty lobby of cfg. With a store, Restore brings
+// back the games it has in play.
+func NewLobby(cfg Config) *Lobby {
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Hold <= 0 {
+		cfg.Hold = DefaultSeatHold
+	}
+	if cfg.Controls == nil {
+		cfg.Controls = DefaultControls()
+	}
+	if cfg.Time == nil {
+		cfg.Time = SystemTime{}
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	return &Lobby{log: log, hold: hold, time: SystemTime{}, controls: DefaultControls(),
+	return &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store,
 		tables: map[string]*Table{},
 		resume: map[string]seatRef{},
 		live:   map[*Table]bool{},
 		rng:    rand.New(rand.NewChaCha8(seed))}
 }
 
-// setTime makes ts the lobby's time, before any table opens.
-func (l *Lobby) setTime(ts TimeSource) { l.time = ts }
+// Controls are the time controls a table may be opened with.
+func (l *Lobby) Controls() []Control { return slices.Clone(l.controls) }
 
-// now is the lobby's time now.
-func (l *Lobby) now() time.Time { return l.time.Now() }
+// Now is the lobby's time now: the time the table screens draw at.
+func (l *Lobby) Now() time.Time { return l.time.Now() }
 
 // Close stops every table, as the server stops: no flag falls and no seat
 // hold ends after it (the games come back after a restart), and an end
@@ -130,8 +156,8 @@ func (l *Lobby) newResumeCode() string {
 	return l.newCode(resumeCodeLen, func(c string) bool { _, ok := l.resume[c]; return ok })
 }
 
-// normCode reads a code as typed: case and spaces do not matter.
-func normCode(s string) string {
+// NormCode reads a code as typed: case and spaces do not matter.
+func NormCode(s string) string {
 	return strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
 }
 
@@ -145,7 +171,7 @@ func (l *Lobby) Open(setup Setup, host Seat) *Table {
 // openLocked opens a table as Open does; mu held.
 func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
 	t := newTable(l, l.dealLocked(setup.normal()), 0)
-	t.at = l.now()
+	t.at = l.Now()
 	t.Code = l.newTableCode()
 	host.Resume = l.newResumeCode()
 	host.Taken, host.Present = true, 1
@@ -192,7 +218,7 @@ var (
 // it off their goroutine.
 func (l *Lobby) Join(code string, game *Game, p Seat) (*Table, int, error) {
 	l.mu.Lock()
-	t := l.tables[normCode(code)]
+	t := l.tables[NormCode(code)]
 	if t == nil {
 		l.mu.Unlock()
 		return nil, 0, ErrNoTable
@@ -225,7 +251,7 @@ func (l *Lobby) forgetResume(code string, t *Table) {
 func (l *Lobby) GameOf(code string) (*Game, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	t := l.tables[normCode(code)]
+	t := l.tables[NormCode(code)]
 	if t == nil {
 		return nil, false
 	}
@@ -236,7 +262,7 @@ func (l *Lobby) GameOf(code string) (*Game, bool) {
 // Unwatch counts them out.
 func (l *Lobby) Watch(code string) (*Table, error) {
 	l.mu.Lock()
-	t := l.tables[normCode(code)]
+	t := l.tables[NormCode(code)]
 	l.mu.Unlock()
 	if t == nil || !t.send(func() { t.watchers++; t.changed = true }) {
 		return nil, ErrNoTable
@@ -287,7 +313,7 @@ func (l *Lobby) Tables(game *Game) []Listing {
 // and its game not over; the seat is present again.
 func (l *Lobby) Resume(code string) (*Table, int, bool) {
 	l.mu.Lock()
-	ref, ok := l.resume[normCode(code)]
+	ref, ok := l.resume[NormCode(code)]
 	l.mu.Unlock()
 	if !ok || !ref.t.giveBack(ref.seat) {
 		return nil, 0, false

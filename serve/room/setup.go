@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"fmt"
@@ -28,11 +28,11 @@ const seedWord = "seed="
 // normal is the setup as a table plays it: a variant the game has (its
 // default for one it has not), and swap2 only where the game allows it.
 func (s Setup) normal() Setup {
-	s.Rule = s.Game.variant(s.Rule)
+	s.Rule = s.Game.Variant(s.Rule)
 	if !s.Game.dealt {
 		s.Seed = 0
 	}
-	if s.Game.swap2 == nil || !s.Game.swap2(s.Rule) {
+	if !s.Game.Swap2(s.Rule) {
 		s.Swap2 = false
 	}
 	return s
@@ -104,11 +104,11 @@ func (s *Setup) readOptions(text string) (first int, err error) {
 // options), and the seat that moved first. A game or a variant this
 // server does not play is refused by name.
 func setupOf(g store.Game) (Setup, int, error) {
-	game, ok := gameNamed(g.Game)
+	game, ok := GameNamed(g.Game)
 	if !ok {
 		return Setup{}, 0, fmt.Errorf("no game is called %q", g.Game)
 	}
-	if g.Rule != game.variant(g.Rule) {
+	if g.Rule != game.Variant(g.Rule) {
 		return Setup{}, 0, fmt.Errorf("%s: no rule is called %q", g.Game, g.Rule)
 	}
 	s := Setup{Game: game, Rule: g.Rule}

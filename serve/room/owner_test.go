@@ -1,6 +1,8 @@
-package serve
+package room
 
 import (
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -32,7 +34,7 @@ func (l *Lobby) settle() {
 func TestSeatHoldAndReturnOneAfterTheOther(t *testing.T) {
 	for _, backFirst := range []bool{true, false} {
 		ft := newFakeTime()
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		l.setTime(ft)
 		t.Cleanup(l.Close)
 		tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, Seat{Name: "alice"})
@@ -67,7 +69,7 @@ func TestSeatHoldAndReturnOneAfterTheOther(t *testing.T) {
 // moves on.
 func TestTableSchedulesOnTheLobbysTime(t *testing.T) {
 	ft := newFakeTime()
-	l := NewLobby(discard(), 30*time.Second)
+	l := NewLobby(Config{Hold: 30 * time.Second})
 	l.setTime(ft)
 	t.Cleanup(l.Close)
 	tb := l.Open(Setup{Game: Omok, Rule: "freestyle", Control: Control{Base: time.Minute}}, Seat{Name: "alice"})
@@ -89,4 +91,25 @@ func TestTableSchedulesOnTheLobbysTime(t *testing.T) {
 	if st, _ := tb.State(); st.Outcome != (Outcome{Over: true, Winner: 1, How: "time"}) {
 		t.Errorf("after black's minute: %+v", st.Outcome)
 	}
+}
+
+// setTime makes ts the lobby's time, before any table opens.
+func (l *Lobby) setTime(ts TimeSource) { l.time = ts }
+
+// syncBuffer is a log that the tables write while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
 }

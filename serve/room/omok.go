@@ -1,11 +1,10 @@
-package serve
+package room
 
 import (
 	"errors"
 	"fmt"
 	"time"
 
-	"termgames/internal/lang"
 	"termgames/internal/store"
 	"termgames/omok"
 	"termgames/omok/renju"
@@ -72,7 +71,6 @@ func (v *OmokView) Colour(seat int) omok.Stone {
 // with no forbidden moves.
 var Omok = &Game{
 	name:     "omok",
-	original: lang.Korean,
 	variants: ruleNames(),
 	clock:    fischerClock,
 	offers:   true,
@@ -83,28 +81,6 @@ var Omok = &Game{
 	newRules: func(s Setup, first int) Rules {
 		r, _ := omok.ParseRule(s.Rule) // a normal setup's is one of ruleNames
 		return newOmokGame(r, s.Swap2, first)
-	},
-	screen: omokScreen,
-	replay: replayOmok,
-	korean: &gameText{
-		menuTitle: "온라인 대전 (오목)",
-		title:     "[온라인 대전] 오목",
-		name:      "오목 %s",
-		variantMenu: []string{rule28, "규칙을 선택하세요.", "1. 자유룰 (5개 이상이면 승리)", "2. 표준룰 (정확히 5개)",
-			"3. 렌주룰 (선공 3-3, 4-4, 장목 금지)", "4. 오목룰 (3-3 금지)", rule28},
-		variantPrompt: "원하는 규칙을 입력하세요 : ",
-		variantNames:  map[string]string{"freestyle": "자유룰", "standard": "표준룰", "renju": "렌주룰", "omok": "오목룰"},
-		rematch:       "r : 재대결 (흑백을 바꿔 한 판 더)   다른 키 : 메뉴로",
-	},
-	english: &gameText{
-		menuTitle: "Play online (Omok)",
-		title:     "[Online] Omok",
-		name:      "Omok %s",
-		variantMenu: []string{rule28, "Choose the rule.", "1. Freestyle (five or more wins)", "2. Standard (exactly five)",
-			"3. Renju (no 3-3, 4-4 or six for black)", "4. Omok (no 3-3)", rule28},
-		variantPrompt: "Enter a rule number : ",
-		variantNames:  map[string]string{"freestyle": "freestyle", "standard": "standard", "renju": "renju", "omok": "omok"},
-		rematch:       "r : rematch (colours swapped)   any other key : menu",
 	},
 }
 

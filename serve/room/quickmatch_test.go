@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"fmt"
@@ -164,7 +164,7 @@ func TestLobbyQuick(t *testing.T) {
 	blitz := Setup{Game: Omok, Rule: "freestyle", Control: Control{Base: 3 * time.Minute, Increment: 2 * time.Second},
 		Swap2: true}
 	t.Run("two paired, a third waits", func(t *testing.T) {
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		t1, s1 := quick(t, l, blitz, quickSeat("a"))
 		if s1 != 0 || seatedBy(t1, 1) != "" || l.Tables(Omok)[0].Setup != blitz {
 			t.Fatalf("the first: seat %d, at %+v", s1, l.Tables(Omok))
@@ -191,7 +191,7 @@ func TestLobbyQuick(t *testing.T) {
 		}
 	})
 	t.Run("setups never mixed", func(t *testing.T) {
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		wants := []Setup{
 			blitz,
 			{Game: Omok, Rule: "freestyle", Control: blitz.Control}, // no swap2
@@ -215,7 +215,7 @@ func TestLobbyQuick(t *testing.T) {
 		}
 	})
 	t.Run("renju has no swap2 to want", func(t *testing.T) {
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		renju := Setup{Game: Omok, Rule: "renju", Control: blitz.Control}
 		t1, _ := quick(t, l, Setup{Game: Omok, Rule: "renju", Control: blitz.Control, Swap2: true}, quickSeat("a"))
 		if t2, seat := quick(t, l, renju, quickSeat("b")); t2 != t1 || seat != 1 {
@@ -223,7 +223,7 @@ func TestLobbyQuick(t *testing.T) {
 		}
 	})
 	t.Run("not with oneself", func(t *testing.T) {
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		t1, _ := quick(t, l, blitz, quickSeat("a"))
 		t2, seat := quick(t, l, blitz, quickSeat("a")) // a second session of a's
 		if t2 == t1 || seat != 0 {
@@ -237,7 +237,7 @@ func TestLobbyQuick(t *testing.T) {
 		}
 	})
 	t.Run("a host who left is not waited for", func(t *testing.T) {
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		t1, _ := quick(t, l, blitz, quickSeat("a"))
 		t1.Leave(0)
 		t2, seat := quick(t, l, blitz, quickSeat("b"))
@@ -249,7 +249,7 @@ func TestLobbyQuick(t *testing.T) {
 		}
 	})
 	t.Run("a host who left between the match and the join", func(t *testing.T) {
-		l := NewLobby(discard(), time.Minute)
+		l := NewLobby(Config{Hold: time.Minute})
 		gone := l.Open(blitz, quickSeat("a"))
 		gone.Leave(0) // closed, but queued still, as in the instant before its end took it out
 		l.mu.Lock()
@@ -273,7 +273,7 @@ func TestLobbyQuick(t *testing.T) {
 // Players who come to the quick match at once are paired, never each
 // given a table: every table opened is full once all have come.
 func TestLobbyQuickAtOnce(t *testing.T) {
-	l := NewLobby(discard(), time.Minute)
+	l := NewLobby(Config{Hold: time.Minute})
 	w := Setup{Game: Baseball, Control: Control{Base: time.Minute, PerMove: true}}
 	const players = 16
 	tables := make([]*Table, players)

@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"context"
@@ -7,15 +7,16 @@ import (
 	"testing"
 	"time"
 
+	"termgames/internal/faketime"
 	"termgames/internal/store"
 	"termgames/omok"
 )
 
 // matchLobby is a lobby on fake time ft, keeping its games in st (nil:
 // none).
-func matchLobby(t *testing.T, st store.Store, ft *fakeTime) *Lobby {
+func matchLobby(t *testing.T, st store.Store, ft *faketime.Time) *Lobby {
 	t.Helper()
-	l := NewLobby(discard(), time.Hour)
+	l := NewLobby(Config{Hold: time.Hour})
 	l.setTime(ft)
 	if st != nil {
 		l.store = st
@@ -36,7 +37,7 @@ func seated(t *testing.T, l *Lobby, setup Setup) *Table {
 
 // play makes each move at the table, after waiting wait each, seats
 // taking turns from first.
-func play(t *testing.T, tb *Table, ft *fakeTime, wait time.Duration, first int, moves ...string) {
+func play(t *testing.T, tb *Table, ft *faketime.Time, wait time.Duration, first int, moves ...string) {
 	t.Helper()
 	for i, m := range moves {
 		ft.Advance(wait)
@@ -85,7 +86,7 @@ func TestMoveAfterTheFlag(t *testing.T) {
 	ft := newFakeTime()
 	l := matchLobby(t, nil, ft)
 	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz1})
-	tb.inspect(func() { tb.flag.Stop() }) // the timer is late
+	tb.inspect(func() { tb.flag() }) // the timer is late
 	ft.Advance(61 * time.Second)
 	if err := tb.Move(0, "h8"); !errors.Is(err, ErrFlagged) {
 		t.Fatalf("a move a second after the flag: %v", err)
@@ -134,21 +135,21 @@ func TestTakeback(t *testing.T) {
 	l := matchLobby(t, st, ft)
 	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz3})
 	play(t, tb, ft, time.Second, 0, "h8", "h9")
-	if err := tb.Move(0, moveOfferTakeback); !errors.Is(err, ErrNotLastMove) {
+	if err := tb.Move(0, MoveOfferTakeback); !errors.Is(err, ErrNotLastMove) {
 		t.Errorf("black asks to take back white's move: %v", err)
 	}
-	if err := tb.Move(1, moveOfferTakeback); err != nil {
+	if err := tb.Move(1, MoveOfferTakeback); err != nil {
 		t.Fatal(err)
 	}
 	s, _ := tb.State()
 	if !s.OfferOpen || s.Offer != (Offer{Kind: OfferTakeback, By: 1}) {
 		t.Fatalf("the offer open: %v %+v", s.OfferOpen, s.Offer)
 	}
-	if err := tb.Move(1, moveYes); !errors.Is(err, ErrOwnOffer) {
+	if err := tb.Move(1, MoveYes); !errors.Is(err, ErrOwnOffer) {
 		t.Errorf("white answers their own offer: %v", err)
 	}
 	ft.Advance(4 * time.Second)
-	if err := tb.Move(0, moveYes); err != nil {
+	if err := tb.Move(0, MoveYes); err != nil {
 		t.Fatal(err)
 	}
 	s, _ = tb.State()
@@ -163,20 +164,20 @@ func TestTakeback(t *testing.T) {
 	}
 	play(t, tb, ft, time.Second, 1, "h10")
 	for k := range 2 {
-		if err := tb.Move(1, moveOfferTakeback); err != nil {
+		if err := tb.Move(1, MoveOfferTakeback); err != nil {
 			t.Fatalf("offer %d: %v", k+1, err)
 		}
-		if err := tb.Move(0, moveNo); err != nil {
+		if err := tb.Move(0, MoveNo); err != nil {
 			t.Fatal(err)
 		}
 	}
 	if s, _ := tb.State(); s.View.(*OmokView).Moves != 2 {
 		t.Errorf("declined takebacks took a stone away")
 	}
-	if err := tb.Move(1, moveOfferTakeback); !errors.Is(err, ErrNotAsked) {
+	if err := tb.Move(1, MoveOfferTakeback); !errors.Is(err, ErrNotAsked) {
 		t.Errorf("a third takeback after two declined: %v", err)
 	}
-	if err := tb.Move(1, moveOfferDraw); err != nil {
+	if err := tb.Move(1, MoveOfferDraw); err != nil {
 		t.Errorf("a draw may still be offered: %v", err)
 	}
 	play(t, tb, ft, time.Second, 0, "j8") // the draw offer lapses
@@ -199,10 +200,10 @@ func TestDrawAgreed(t *testing.T) {
 	l := matchLobby(t, st, ft)
 	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle"})
 	play(t, tb, ft, time.Second, 0, "h8", "h9")
-	if err := tb.Move(0, moveOfferDraw); err != nil {
+	if err := tb.Move(0, MoveOfferDraw); err != nil {
 		t.Fatal(err)
 	}
-	if err := tb.Move(1, moveYes); err != nil {
+	if err := tb.Move(1, MoveYes); err != nil {
 		t.Fatal(err)
 	}
 	s, _ := tb.State()
@@ -219,7 +220,7 @@ func TestDrawAgreed(t *testing.T) {
 func TestNoOffersInBaseball(t *testing.T) {
 	l := matchLobby(t, nil, newFakeTime())
 	tb := seated(t, l, Setup{Game: Baseball})
-	if err := tb.Move(0, moveOfferDraw); !errors.Is(err, ErrNoOffers) {
+	if err := tb.Move(0, MoveOfferDraw); !errors.Is(err, ErrNoOffers) {
 		t.Errorf("a draw offered at baseball: %v", err)
 	}
 }
@@ -294,7 +295,7 @@ func TestRestartKeepsTheClock(t *testing.T) {
 	l := matchLobby(t, st, ft)
 	tb := seated(t, l, Setup{Game: Omok, Rule: "freestyle", Control: blitz3})
 	play(t, tb, ft, 10*time.Second, 0, "h8", "h9")
-	if err := tb.Move(1, moveOfferDraw); err != nil {
+	if err := tb.Move(1, MoveOfferDraw); err != nil {
 		t.Fatal(err)
 	}
 	ft.Advance(30 * time.Second) // black thinks, and the server goes down
@@ -306,7 +307,7 @@ func TestRestartKeepsTheClock(t *testing.T) {
 	ft = ft2
 
 	l2 := matchLobby(t, st, ft)
-	if err := l2.restore(context.Background()); err != nil {
+	if err := l2.Restore(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	back, seat, ok := l2.Held(bob.Key)

@@ -1,4 +1,4 @@
-package serve
+package room
 
 import (
 	"errors"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"termgames/baseball"
-	"termgames/internal/lang"
 	"termgames/internal/store"
 )
 
@@ -46,30 +45,15 @@ type BaseballView struct {
 // ErrChosen refuses a second number of a seat.
 var ErrChosen = errors.New("the number is already chosen")
 
-// choosePrefix starts a move that chooses the seat's own number.
-const choosePrefix = "="
+// ChooseNumber starts a move that chooses the seat's own number.
+const ChooseNumber = "="
 
 // Baseball is number baseball online, versus: each player chooses a
 // number and guesses the other's, with a clock per guess if any.
 var Baseball = &Game{
 	name:     "baseball",
-	original: lang.English,
 	clock:    perMoveClock,
 	newRules: func(s Setup, first int) Rules { return newBaseballGame(first) },
-	screen:   baseballScreen,
-	replay:   replayBaseball,
-	korean: &gameText{
-		menuTitle: "온라인 대전 (숫자 야구)",
-		title:     "[온라인 대전] 숫자 야구",
-		name:      "숫자 야구",
-		rematch:   "r : 재대결 (상대가 먼저 추측)   다른 키 : 메뉴로",
-	},
-	english: &gameText{
-		menuTitle: "Play online (Number baseball)",
-		title:     "[Online] Number baseball",
-		name:      "Number baseball",
-		rematch:   "r : rematch (the other guesses first)   any other key : menu",
-	},
 }
 
 // newBaseballGame starts a game in which seat first guesses first.
@@ -105,7 +89,7 @@ func (g *baseballGame) Offers() bool { return false }
 // read reads move for seat: the number it chooses or guesses, and
 // whether it chooses.
 func (g *baseballGame) read(seat int, move string) (baseball.Number, bool, error) {
-	text, choose := strings.CutPrefix(move, choosePrefix)
+	text, choose := strings.CutPrefix(move, ChooseNumber)
 	n, err := baseball.ParseNumber(strings.TrimSpace(text))
 	switch {
 	case err != nil:
@@ -194,6 +178,13 @@ func (g *baseballGame) Record(names [2]string) []byte {
 		b.WriteByte('\n')
 	}
 	return []byte(b.String())
+}
+
+// NumberText is seat's number as the screens and the record show it:
+// "-" while it has chosen none. A seat's screen shows its own, and every
+// screen both once the game is over.
+func (v *BaseballView) NumberText(seat int) string {
+	return numberText(v.numbers[seat], v.Chosen[seat])
 }
 
 // numberText is a seat's number in the record, "-" when it chose none.
