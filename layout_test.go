@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -159,5 +161,136 @@ func TestRulesNeverTouchTheTerminal(t *testing.T) {
 		if f.imports1("termgames/internal/screentest") {
 			t.Errorf("%s imports internal/screentest, which is for tests only", f.path)
 		}
+	}
+}
+
+// onlineRules is the online tables' rules side: the lobby, the tables and
+// each game's online rules. It draws nothing, and it never branches on a
+// game but in that game's own file.
+const onlineRules = "serve/room"
+
+// gameValue is a game with online tables as serve/room declares it: the
+// variable (var Omok = &Game{name: "omok", …}), its name, and its file.
+type gameValue struct{ ident, name, file string }
+
+// onlineProblems finds what breaks the online rules' wall in files, the
+// parsed Go files of serve/room (tests left out) by base name: an import of
+// the terminal's packages, and in every file but a game's own, a mention
+// of a game's value or a comparison with its name, but in the one list of
+// games (Games).
+func onlineProblems(fset *token.FileSet, files map[string]*ast.File) []string {
+	var values []gameValue
+	for name, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			spec, ok := n.(*ast.ValueSpec)
+			if !ok || len(spec.Names) != 1 || len(spec.Values) != 1 {
+				return true
+			}
+			u, ok := spec.Values[0].(*ast.UnaryExpr)
+			if !ok {
+				return true
+			}
+			lit, ok := u.X.(*ast.CompositeLit)
+			if typ, isIdent := lit.Type.(*ast.Ident); !ok || !isIdent || typ.Name != "Game" {
+				return true
+			}
+			v := gameValue{ident: spec.Names[0].Name, file: name}
+			for _, e := range lit.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok && fmt.Sprint(kv.Key) == "name" {
+					if s, ok := kv.Value.(*ast.BasicLit); ok {
+						v.name, _ = strconv.Unquote(s.Value)
+					}
+				}
+			}
+			values = append(values, v)
+			return true
+		})
+	}
+	var problems []string
+	for name, f := range files {
+		for _, imp := range f.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); slices.Contains(terminalImports, p) {
+				problems = append(problems, fmt.Sprintf("%s imports %s: the online rules draw nothing", name, p))
+			}
+		}
+		if slices.ContainsFunc(values, func(v gameValue) bool { return v.file == name }) {
+			continue // a game's own file
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				if len(n.Names) == 1 && n.Names[0].Name == "Games" {
+					return false // the one list of games
+				}
+			case *ast.Ident:
+				if slices.ContainsFunc(values, func(v gameValue) bool { return v.ident == n.Name }) {
+					problems = append(problems, fmt.Sprintf("%s names the game %s: that belongs in its own file", fset.Position(n.Pos()), n.Name))
+				}
+			case *ast.BasicLit:
+				s, _ := strconv.Unquote(n.Value)
+				if n.Kind == token.STRING && slices.ContainsFunc(values, func(v gameValue) bool { return v.name == s }) {
+					problems = append(problems, fmt.Sprintf("%s says the game's name %q: that belongs in its own file", fset.Position(n.Pos()), s))
+				}
+			}
+			return true
+		})
+	}
+	slices.Sort(problems)
+	return problems
+}
+
+// parseOnline parses the Go files of dir but its tests.
+func parseOnline(t *testing.T, fset *token.FileSet, dir string) map[string]*ast.File {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no Go files in %s: is the test running at the module's root? %v", dir, err)
+	}
+	files := map[string]*ast.File{}
+	for _, path := range names {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[filepath.Base(path)] = f
+	}
+	return files
+}
+
+// The online rules touch no terminal and branch on no game outside each
+// game's own file; a file that did either is found (a negative case, on
+// the real files with one added).
+func TestOnlineRulesWall(t *testing.T) {
+	fset := token.NewFileSet()
+	files := parseOnline(t, fset, onlineRules)
+	if problems := onlineProblems(fset, files); len(problems) > 0 {
+		t.Errorf("the online rules' wall:\n%s", strings.Join(problems, "\n"))
+	}
+	bad, err := parser.ParseFile(fset, "bad.go", `package room
+
+import "termgames/console"
+
+func (t *Table) special() bool {
+	if t.Game == Omok {
+		return true
+	}
+	switch t.Game.Name() {
+	case "baseball":
+		return true
+	}
+	return console.Plain == 0
+}
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files["bad.go"] = bad
+	problems := strings.Join(onlineProblems(fset, files), "\n")
+	if strings.Count(problems, "\n") != 2 || !strings.Contains(problems, "bad.go:6:15 names the game Omok") ||
+		!strings.Contains(problems, `bad.go:10:7 says the game's name "baseball"`) || !strings.Contains(problems, "bad.go imports termgames/console") {
+		t.Errorf("a file with a branch on a game and an import of the console, found:\n%s", problems)
 	}
 }

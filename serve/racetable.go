@@ -292,6 +292,9 @@ func (s *raceTable) status(now time.Time) (string, time.Duration) {
 		return s.result(s.winLine, s.txt.draw), 0
 	}
 	run := now.Sub(s.started())
+	if s.seat >= 0 { // the player's own time: the server's downtime is not in it
+		run = max(s.game().Spent[s.seat]+now.Sub(st.Since[s.seat])-room.RaceCount, 0)
+	}
 	line := fmt.Sprintf(rt.clock, int(run/time.Second))
 	if s.seat >= 0 {
 		if fd := s.game().Field(s.seat); fd != nil {
@@ -375,7 +378,7 @@ type raceReplay struct {
 	rt      *raceText
 	back    console.Screen
 	kept    store.Game
-	game    room.Rules // the race at the replay's point (room.RaceAt)
+	game    room.Rules      // the race at the replay's point (room.RaceAt)
 	made    int             // moves made so far
 	at      []time.Duration // each move's time in the race
 	playing bool

@@ -5,28 +5,19 @@
 // terminal's answer. The games and their screens are the same for both;
 // this package adds only what a server needs: the host key, the players'
 // identities, the limits that keep one client from hurting the others, and
-// the online tables (rooms), where two players on two terminals play omok
-// or baseball versus, or race at minesweeper, and others watch, and the
-// store (Config.Store) that keeps those games through a restart.
+// the online tables, where two players on two terminals play omok or
+// baseball versus, or race at minesweeper, and others watch. The tables,
+// their games' rules and the store's side of them are package serve/room,
+// which draws nothing; this package draws them.
 //
 // The files, by role:
 //
 //	serve.go     Command, Server, Config, Player: the server and its flags
 //	session.go   one SSH session: checks, limits, the console on its channel
 //	hostkey.go   the host key (generated once) and the allow-list
-//	game.go      Game: what the server asks of a game with online tables,
-//	             as a value, and the list of them (games)
-//	room.go      the lobby: the tables by code, the seats by resume code
-//	owner.go     a table: one goroutine that owns its game, its messages,
-//	             the State it publishes, and Rules, what it asks of its
-//	             game; no console
-//	omokgame.go  omok's Rules: moves checked by omok.Board, its record
-//	baseballgame.go  baseball's Rules: numbers, guesses scored by
-//	             baseball.Score, its record
-//	racegame.go  the minesweeper race's Rules: one no-guess board, a
-//	             field for each seat, clicks at once; its record
-//	kept.go      what the store keeps of a table's game: begun, each move
-//	             before it shows, the end; the tables brought back
+//	players.go   the name a session plays under: a key's for good
+//	game.go      what the screens show of a game with online tables: its
+//	             table screen, its replay and its words, by room.Game
 //	online.go    the online menus (온라인 대전) and the codes asked
 //	table.go     what every table's screen shares: the changes, leaving
 //	omoktable.go     omok's table screen: the board, drawn by omok's code
@@ -35,19 +26,12 @@
 //	             minesweeper's code; a kept race watched again
 //	racetext.go      the race's texts
 //	text.go      the online screens' texts, Korean and English
-//	players.go   the name a session plays under: a key's for good
+//	matchtext.go     what the table screens say of the match
 //	archive.go   the archive's screens: my games, my profile, leaderboards
 //	archivetext.go   their texts
 //	records.go   the archive's commands: records, record ID
 //	mines.go     a keyed player's minesweeper games in the store
-//	setup.go     what a table is opened for: game, rule, clock, swap2
-//	match.go     a table's match beside its game: the clock at the table,
-//	             the offers as moves, the rematch
-//	clock.go, offer.go   the match's parts, each its own state machine
-//	             (Fischer and per-move clocks, offers by consent)
-//	matchtext.go     what the table screens say of the match
-//	quickmatch.go    the quick match: the queue of tables waiting, and
-//	             Lobby.Quick, which pairs players or opens a table
+//	migrate.go   serve migrate: a SQLite store copied into PostgreSQL
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
 // (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not

@@ -3,8 +3,8 @@
 // ratings, and minesweeper's games of players with a key. It is small
 // interfaces with no SQL, after soft-serve's store: the SQLite
 // implementation is store/sqlite, the PostgreSQL one store/postgres
-// (store/stores opens either, by the server's -db), and Memory (memory.go)
-// keeps the same in memory for tests that do not look at the file.
+// (store/stores opens either, by the server's -db). Tests use a real
+// SQLite file or a throw-away PostgreSQL cluster (store/pgtest).
 //
 // The rules of what is kept live here, once, for every implementation
 // (rules.go): a name belongs to the key that first used it; a game is

@@ -220,6 +220,7 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 	t := newTable(l, setup, first)
 	t.at = now
 	t.Code, t.started, t.lastMove, t.restoring = NormCode(g.Code), g.Started, g.Started, true
+	t.paceFrom = [2]time.Time{g.Started, g.Started}
 	t.kept = keptGame{id: g.ID, rated: g.Rated}
 	for i, s := range g.Seats {
 		t.seats[i] = Seat{Name: s.Name, Key: s.Key, Resume: NormCode(s.Resume), Taken: true, Away: now}
@@ -244,6 +245,7 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 		}
 	}
 	t.kept.saved = len(t.kept.moves)
+	t.paceHeld = [2]bool{true, true} // the time the server was down is nobody's
 	if !out.Over {
 		if err := t.clock.Pause(t.lastMove); err != nil {
 			return t, out, err

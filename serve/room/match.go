@@ -137,26 +137,16 @@ func (t *Table) press(at time.Time) error {
 
 // took is the time seat took for a move made now: its clock's, when
 // its time runs; at a game where each seat moves at its own pace
-// (Game.ownPace), the time since the seat's own last move; else the time
-// since the last move.
+// (Game.ownPace), the time since the seat's own last move (paceFrom);
+// else the time since the last move.
 func (t *Table) took(seat int, now time.Time) time.Duration {
 	if t.Game.ownPace {
-		return max(now.Sub(t.lastOf(seat)), 0)
+		return max(now.Sub(t.paceFrom[seat]), 0)
 	}
 	if t.clock.Turn() == seat {
 		return t.clock.Spent(now)
 	}
 	return max(now.Sub(t.lastMove), 0)
-}
-
-// lastOf is when seat last moved in this game, or when the game began.
-func (t *Table) lastOf(seat int) time.Time {
-	for _, m := range slices.Backward(t.kept.moves) {
-		if m.Seat == seat {
-			return m.At
-		}
-	}
-	return t.started
 }
 
 // armFlag arms the fall of the flag of the seat to move, in place of the
@@ -253,6 +243,7 @@ func (t *Table) newGame() {
 	t.kept = keptGame{rated: t.kept.rated}
 	t.clock = NewClock(t.setup.Control)
 	t.started, t.lastMove = now, now
+	t.paceFrom = [2]time.Time{now, now}
 	t.games++
 	t.lobby.log.Info("rematch", "table", t.Code, "game", t.gameName(), "first", t.seats[t.first].Name)
 	if t.lobby.store != nil {

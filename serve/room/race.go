@@ -149,6 +149,9 @@ type RaceView struct {
 	// Clicks are each seat's clicks so far, At counted from the end of
 	// the count.
 	Clicks [2][]minesweeper.Click
+	// Spent is each seat's time up to its last click, the count
+	// included: its clicks' times added.
+	Spent  [2]time.Duration
 	fields [2]*minesweeper.Field // each seat's field, never changed; nil: the board's start
 	board  *raceBoard
 }
@@ -244,6 +247,7 @@ func (g *raceGame) Apply(seat int, move string, took time.Duration) (Outcome, er
 	g.over = o.Over
 	v := *g.view
 	v.fields[seat] = f.Clone()
+	v.Spent[seat] = g.spent[seat]
 	v.Clicks[seat] = g.clicks[seat][:len(g.clicks[seat]):len(g.clicks[seat])]
 	g.view = &v
 	return o, nil

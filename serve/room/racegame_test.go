@@ -299,3 +299,56 @@ func TestRaceQuickMatch(t *testing.T) {
 		t.Errorf("the table of the quick match: %+v", st.Setup)
 	}
 }
+
+// The time the server was down counts for neither player: after a
+// restart, a seat's next click took the time since its return, and its
+// race time goes on from where it stood.
+func TestRaceDowntimeIsNobodys(t *testing.T) {
+	path := t.TempDir() + "/games.db"
+	st := reopenStore(t, path)
+	ft := newFakeTime()
+	l := NewLobby(Config{Store: st, Hold: time.Hour, Time: ft})
+	tb := raceAt(t, l, "beginner", 4)
+	ft.Advance(RaceCount + 2*time.Second)
+	safe := raceSafe(t, tb, 0)
+	if err := tb.Move(0, safe[0]); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	if err := st.Close(); err != nil { // the server is gone
+		t.Fatal(err)
+	}
+	ft.Advance(time.Hour) // down for an hour
+	l = NewLobby(Config{Store: reopenStore(t, path), Hold: time.Hour, Time: ft})
+	t.Cleanup(l.Close)
+	if err := l.Restore(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	ft.Advance(10 * time.Minute) // alice comes back after ten minutes
+	back, seat, ok := l.Held(alice.Key)
+	if !ok || seat != 0 {
+		t.Fatal("alice is not put back")
+	}
+	ft.Advance(3 * time.Second)
+	for _, m := range safe[1:] {
+		if f := raceViewOf(back).Field(0); !f.IsOpen(cellOf(m)) {
+			if err := back.Move(0, m); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+	}
+	v := raceViewOf(back)
+	if clicks := v.Clicks[0]; len(clicks) != 2 || clicks[1].At != 5*time.Second || v.Spent[0] != RaceCount+5*time.Second {
+		t.Errorf("alice's clicks after the restart: %+v, spent %v; want the second at 5s", clicks, v.Spent[0])
+	}
+	if s, _ := back.State(); !s.Since[0].Equal(ft.Now()) {
+		t.Errorf("alice's time counts from %v, want her last click at %v", s.Since[0], ft.Now())
+	}
+}
+
+// raceViewOf is the race at tb as it stands.
+func raceViewOf(tb *Table) *RaceView {
+	st, _ := tb.State()
+	return st.View.(*RaceView)
+}

@@ -101,7 +101,12 @@ type Table struct {
 	outcome  Outcome
 	started  time.Time
 	lastMove time.Time // when the last move was made (or the game began)
-	first    int       // the seat that moves first (plays black, opens swap2); swapped at each rematch
+	// paceFrom is, at a game of own pace (Game.ownPace), when each seat's
+	// next move starts to count: its last move, the start of the game, or
+	// its return after a restart (paceHeld: its time stands until then).
+	paceFrom [2]time.Time
+	paceHeld [2]bool
+	first    int // the seat that moves first (plays black, opens swap2); swapped at each rematch
 	rules    Rules
 	view     any // rules.View() since the last move
 	kept     keptGame
@@ -287,6 +292,10 @@ type State struct {
 	Setup   Setup
 	First   int
 	Started time.Time
+	// Since is, at a game of own pace (the race), when each seat's time
+	// since its last move began: its last move, the start, or its return
+	// after a restart (the time the server was down counts for nobody).
+	Since [2]time.Time
 	// Clock is the table's clock as it stands (State's instant).
 	Clock TableClock
 	// Offers: a takeback or a draw may be offered now (Rules.Offers);
@@ -310,7 +319,7 @@ type State struct {
 // state is the table as it stands at now.
 func (t *Table) state(now time.Time) State {
 	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
-		Rated: t.rated(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first, Started: t.started,
+		Rated: t.rated(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first, Started: t.started, Since: t.paceFrom,
 		Clock: t.tableClock(now), Offers: t.rules.Offers() && !t.outcome.Over && t.seats[1].Taken,
 		Rematchable: t.rematchable(), Rematch: t.again, Games: t.games,
 		Answer: t.answer, AnswerYes: t.answerYes, Answered: t.answered}
@@ -359,6 +368,7 @@ func (t *Table) join(p Seat) error {
 	p.Taken, p.Present = true, 1
 	t.started = t.at
 	t.lastMove = t.started
+	t.paceFrom = [2]time.Time{t.started, t.started}
 	t.seats[1] = p
 	if t.lobby.store != nil {
 		t.begin()
@@ -392,6 +402,9 @@ func (t *Table) back(seat int) bool {
 	}
 	s.Present++
 	s.Away = time.Time{}
+	if t.paceHeld[seat] { // a game brought back: the seat's time runs again from now
+		t.paceFrom[seat], t.paceHeld[seat] = t.at, false
+	}
 	if t.clock.Paused() && t.clock.Turn() == seat {
 		// A game brought back after a restart: the seat to move is back,
 		// and its time runs again from now.
@@ -599,6 +612,7 @@ func (t *Table) apply(m store.Move) (Outcome, error) {
 		offers := t.rules.Offers() // before the move: an opening's stones are no move to take back
 		if out, err = t.rules.Apply(m.Seat, m.Text, m.Time); err == nil {
 			t.played = append(t.played, m)
+			t.paceFrom[m.Seat] = m.At
 			t.answered = false
 			if offers {
 				t.offers.Moved(m.Seat)

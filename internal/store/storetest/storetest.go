@@ -1,7 +1,6 @@
 // Package storetest is the contract every store.Store keeps, as a test:
-// store.Memory, store/sqlite and store/postgres run the same Run, so that
-// a test written against the memory store holds for the file or the
-// database the server keeps, and the other way round. Fill and Same
+// store/sqlite and store/postgres run the same Run, so that what holds for
+// the file holds for the database, and the other way round. Fill and Same
 // (fill.go) check that a copy from one store into another answers alike.
 package storetest
 
