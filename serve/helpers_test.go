@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -132,4 +133,38 @@ func cellOf(move string) (int, int) {
 	var r, c int
 	fmt.Sscanf(move, "%c %d %d", &a, &r, &c)
 	return r - 1, c - 1
+}
+
+// failingStore is a real store whose writes of moves and ends fail, while
+// a test says so, as a full disk's do.
+type failingStore struct {
+	store.Store
+	mu   sync.Mutex
+	fail error
+}
+
+func (f *failingStore) failWith(err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.fail = err
+}
+
+func (f *failingStore) failure() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.fail
+}
+
+func (f *failingStore) AddMove(ctx context.Context, id int64, m store.Move) error {
+	if err := f.failure(); err != nil {
+		return err
+	}
+	return f.Store.AddMove(ctx, id, m)
+}
+
+func (f *failingStore) Finish(ctx context.Context, id int64, r store.Result) (store.Game, error) {
+	if err := f.failure(); err != nil {
+		return store.Game{}, err
+	}
+	return f.Store.Finish(ctx, id, r)
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -570,5 +571,74 @@ func TestJoinAnsweredAfterTheSessionEnded(t *testing.T) {
 	}
 	if back, _, ok := l.Held(keyed("bob").Key); !ok || back != tb {
 		t.Error("the key does not give the seat back")
+	}
+}
+
+// A table says whether its game counts for the ratings: in the list, a
+// waiting table whose host has a key is rated (if the one who joins has
+// one too), and at the table, a game with a guest is casual.
+func TestRatedOrCasualSaid(t *testing.T) {
+	l := keptLobby(t, tempStore(t), time.Minute)
+	tb := l.Open(room.Setup{Game: room.Omok, Rule: "standard"}, keyed("alice"))
+	ls := l.Tables(room.Omok)
+	if len(ls) != 1 || !strings.HasSuffix(koreanText.listing(ls[0]), "- 상대를 기다리는 중 (레이팅)") ||
+		!strings.HasSuffix(englishText.listing(ls[0]), "- waiting for a player (rated)") {
+		t.Errorf("a table whose host has a key, as listed: %+v", ls)
+	}
+	tb.Resign(0)
+	bb := l.Open(room.Setup{Game: room.Baseball}, keyed("alice"))
+	if _, _, err := l.Join(bb.Code, room.Baseball, room.Seat{Name: "guest"}); err != nil {
+		t.Fatal(err)
+	}
+	d := console.NewDriver(newTableScreen(newOnline(l, Player{Name: "guest", Width: narrow}), bb, 1, nil),
+		console.Size{Width: 80, Height: 24})
+	d.Hold = true
+	if s := d.Text(narrow); !strings.Contains(s, "Watching: 0   casual") ||
+		!strings.HasSuffix(englishText.listing(l.Tables(room.Baseball)[0]), "(casual)") {
+		t.Errorf("a game with a guest is not said casual:\n%s", s)
+	}
+}
+
+// A write the store refuses is said on both players' screens, in their
+// languages, as the disk being full when it is; the line goes once the
+// store writes again, and the end that could not be kept is said.
+func TestUnsavedSaid(t *testing.T) {
+	st := &failingStore{Store: tempStore(t)}
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(room.Setup{Game: room.Omok, Rule: "freestyle"}, keyed("alice"))
+	l.Join(tb.Code, room.Omok, keyed("bob"))
+	screen := func(seat int, p Player) *console.Driver {
+		d := console.NewDriver(newTableScreen(newOnline(l, p), tb, seat, nil), console.Size{Width: 100, Height: 30})
+		d.Hold = true // no waits: look says when the table changed
+		return d
+	}
+	ko := screen(0, Player{Name: "alice", Width: narrow})
+	en := screen(1, Player{Name: "bob", Width: narrow, Lang: "en"})
+	look := func(d *console.Driver) string {
+		d.Send(console.Event{Type: console.ResultEvent, Result: tableChanged{tb}})
+		return d.Text(narrow)
+	}
+	st.failWith(errors.New("database or disk is full (13)"))
+	if err := tb.Move(0, "h8"); err != nil {
+		t.Fatal(err)
+	}
+	if s := look(ko); !strings.Contains(s, "기록을 저장하지 못했습니다: 디스크가 가득 찼습니다. 게임은 계속됩니다.") ||
+		!strings.Contains(s, "놓은 돌: 1") {
+		t.Errorf("1P's screen after a failed write:\n%s", s)
+	}
+	if s := look(en); !strings.Contains(s, "Could not save the game (disk full); the game goes on.") {
+		t.Errorf("2P's screen after a failed write:\n%s", s)
+	}
+	st.failWith(nil)
+	if err := tb.Move(1, "h9"); err != nil {
+		t.Fatal(err)
+	}
+	if s := look(ko); strings.Contains(s, "저장하지 못했습니다") {
+		t.Errorf("the line stays once the store writes again:\n%s", s)
+	}
+	st.failWith(errors.New("the database is locked"))
+	tb.Resign(0)
+	if s := look(en); !strings.Contains(s, "bob wins by forfeit") || !strings.Contains(s, "Could not save the game.") {
+		t.Errorf("2P's screen when the end could not be kept:\n%s", s)
 	}
 }
