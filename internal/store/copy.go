@@ -10,19 +10,21 @@ type Counts struct {
 	Moves      int64
 	Ratings    int64 // a player's rating at one game and rule
 	MinesGames int64
+	Chat       int64 // lines said at the games' tables
 }
 
 // String says the counts as a host reads them.
 func (c Counts) String() string {
-	return fmt.Sprintf("%d players, %d games with %d moves, %d ratings, %d minesweeper games",
-		c.Players, c.Games, c.Moves, c.Ratings, c.MinesGames)
+	return fmt.Sprintf("%d players, %d games with %d moves and %d lines of chat, %d ratings, %d minesweeper games",
+		c.Players, c.Games, c.Moves, c.Chat, c.Ratings, c.MinesGames)
 }
 
 // Sink takes everything a store keeps, row by row, as it is kept (the
 // games with their IDs), for a copy into another store (`termgames serve
 // migrate`): the store copied from calls it, players first, then the
 // games in the order of their IDs, the moves of each in the order made,
-// the ratings and the minesweeper games, oldest first.
+// the lines of chat of each in the order said, the ratings and the
+// minesweeper games, oldest first.
 type Sink interface {
 	// KeepPlayer takes a player.
 	KeepPlayer(p Player) error
@@ -31,6 +33,8 @@ type Sink interface {
 	KeepGame(g Game) error
 	// KeepMove takes the next move of game id.
 	KeepMove(id int64, m Move) error
+	// KeepChat takes the next line said at game id's table.
+	KeepChat(id int64, line ChatLine) error
 	// KeepRating takes the rating of the player with key.
 	KeepRating(key string, r Rating) error
 	// KeepMinesGame takes a minesweeper game of the player with key.

@@ -133,6 +133,20 @@ type Games interface {
 	// GamesOf returns the ended games of the player with key, newest
 	// first, at most limit (without moves).
 	GamesOf(ctx context.Context, key string, limit int) ([]Game, error)
+	// AddChat keeps a line said at game id's table, in play or ended;
+	// Chat returns them, oldest first. Moderators read them.
+	AddChat(ctx context.Context, id int64, line ChatLine) error
+	Chat(ctx context.Context, id int64) ([]ChatLine, error)
+}
+
+// ChatLine is a line said at a table, as kept with its game.
+type ChatLine struct {
+	At   time.Time
+	Name string // the sender as the table showed them: "alice~2", "bob~g"
+	Key  string // the sender's key; "" for a guest
+	// Watcher: a watcher said it, and only the watchers saw it.
+	Watcher bool
+	Text    string
 }
 
 // Rating is a player's rating at one game and rule.

@@ -24,11 +24,12 @@ import (
 
 // keptGame is what a table knows of its game in the store.
 type keptGame struct {
-	id     int64        // the game's ID in the store; 0 until begun
-	rated  bool         // the store rates the game (store.Rated)
-	moves  []store.Move // every move made, in order
-	saved  int          // how many of moves the store has
-	failed error        // the last write's failure; nil once one succeeds
+	id     int64            // the game's ID in the store; 0 until begun
+	rated  bool             // the store rates the game (store.Rated)
+	moves  []store.Move     // every move made, in order
+	saved  int              // how many of moves the store has
+	failed error            // the last write's failure; nil once one succeeds
+	chat   []store.ChatLine // the lines said that the store lacks
 	// unkept is the end the store refused, tried again (retryEnd) until
 	// it is kept; nil when none waits.
 	unkept *store.Result
@@ -95,6 +96,7 @@ func (t *Table) beginGame(ctx context.Context) error {
 		return err
 	}
 	t.kept.id, t.changed = id, true
+	t.saveChat(ctx)
 	return nil
 }
 

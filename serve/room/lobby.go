@@ -38,6 +38,8 @@ type Lobby struct {
 	// controls are the time controls a table may be opened with, the
 	// server's list, each game taking those of its kind.
 	controls []Control
+	// guestChat: players without a key may chat (Config.GuestChat).
+	guestChat bool
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -72,6 +74,8 @@ type Config struct {
 	// Time is the time of the moves, the clocks and of everything a
 	// table schedules; nil for the machine's. Tests give theirs.
 	Time TimeSource
+	// GuestChat lets players without a key chat at the tables.
+	GuestChat bool
 }
 
 // NewLobby returns an empty lobby of cfg. With a store, Restore brings
@@ -91,7 +95,7 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	return &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store,
+	return &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store, guestChat: cfg.GuestChat,
 		tables: map[string]*Table{},
 		resume: map[string]seatRef{},
 		live:   map[*Table]bool{},

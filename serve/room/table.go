@@ -126,6 +126,8 @@ type Table struct {
 	answerYes bool
 	answered  bool
 
+	chat chatState
+
 	at        time.Time // the instant of the message being handled: when it was sent
 	restoring bool      // the game is replayed from the store, or the lobby closed: nothing is armed
 	changed   bool      // something the screens show changed since the last publish
@@ -285,6 +287,10 @@ type State struct {
 	// tried; nil once a write succeeds again. The game goes on in memory.
 	Unsaved error
 
+	// Chat is the last lines said at the table (ChatShown), oldest first,
+	// the watchers' among them: a player's screen leaves those out.
+	Chat []store.ChatLine
+
 	// Setup is what the table was opened for; First, the seat that moves
 	// first in this game (plays black, opens swap2).
 	// Started is when the game began: the second player sat down, or
@@ -319,7 +325,7 @@ type State struct {
 // state is the table as it stands at now.
 func (t *Table) state(now time.Time) State {
 	st := State{Version: t.version, Seats: t.seats, Watchers: t.watchers, Outcome: t.outcome, View: t.view,
-		Rated: t.rated(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first, Started: t.started, Since: t.paceFrom,
+		Rated: t.rated(), Unsaved: t.kept.failed, Setup: t.setup, First: t.first, Started: t.started, Since: t.paceFrom, Chat: t.chat.lines,
 		Clock: t.tableClock(now), Offers: t.rules.Offers() && !t.outcome.Over && t.seats[1].Taken,
 		Rematchable: t.rematchable(), Rematch: t.again, Games: t.games,
 		Answer: t.answer, AnswerYes: t.answerYes, Answered: t.answered}

@@ -28,7 +28,7 @@ func (s *Store) Import(ctx context.Context, export func(to store.Sink) (store.Co
 	var got store.Counts
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// No server writes while the copy goes in.
-		if _, err := tx.Exec(ctx, "LOCK TABLE players, games, seats, moves, ratings, mines_games IN EXCLUSIVE MODE"); err != nil {
+		if _, err := tx.Exec(ctx, "LOCK TABLE players, games, seats, moves, chat, ratings, mines_games IN EXCLUSIVE MODE"); err != nil {
 			return err
 		}
 		had, err := counts(ctx, tx)
@@ -38,7 +38,7 @@ func (s *Store) Import(ctx context.Context, export func(to store.Sink) (store.Co
 		if had != (store.Counts{}) {
 			return fmt.Errorf("%w: it keeps %v", ErrNotEmpty, had)
 		}
-		in := &sink{ctx: ctx, tx: tx, moves: map[int64]int{}}
+		in := &sink{ctx: ctx, tx: tx, moves: map[int64]int{}, chat: map[int64]int{}}
 		want, err := export(in)
 		if err != nil {
 			return err
@@ -75,8 +75,9 @@ func (s *Store) Import(ctx context.Context, export func(to store.Sink) (store.Co
 func counts(ctx context.Context, q querier) (store.Counts, error) {
 	var c store.Counts
 	err := q.QueryRow(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
-		(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games)`).
-		Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames)
+		(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games),
+		(SELECT count(*) FROM chat)`).
+		Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat)
 	return c, err
 }
 
@@ -88,6 +89,7 @@ type sink struct {
 	tx    pgx.Tx
 	given store.Counts
 	moves map[int64]int // the number of each game's next move
+	chat  map[int64]int // the number of each game's next line of chat
 	rows  [len(copyTables)][][]any
 	held  int
 }
@@ -103,6 +105,7 @@ var copyTables = [...]struct {
 	{"seats", []string{"game", "seat", "player", "name", "resume",
 		"rating_before", "deviation_before", "volatility_before", "rating_after", "deviation_after", "volatility_after"}},
 	{"moves", []string{"game", "n", "seat", "text", "took", "at"}},
+	{"chat", []string{"game", "n", "at", "name", "player", "watcher", "text"}},
 	{"ratings", []string{"player", "game", "rule", "rating", "deviation", "volatility", "games", "wins", "losses", "draws"}},
 	{"mines_games", []string{"player", "level", "won", "took", "rate", "at"}},
 }
@@ -113,6 +116,7 @@ const (
 	gamesTable
 	seatsTable
 	movesTable
+	chatTable
 	ratingsTable
 	minesTable
 )
@@ -183,6 +187,17 @@ func (s *sink) KeepMove(id int64, m store.Move) error {
 	n := s.moves[id]
 	s.moves[id] = n + 1
 	return s.add(movesTable, id, n, m.Seat, m.Text, m.Time.Milliseconds(), at(m.At))
+}
+
+func (s *sink) KeepChat(id int64, l store.ChatLine) error {
+	s.given.Chat++
+	n := s.chat[id]
+	s.chat[id] = n + 1
+	var player any // NULL for a guest
+	if l.Key != "" {
+		player = l.Key
+	}
+	return s.add(chatTable, id, n, at(l.At), l.Name, player, l.Watcher, l.Text)
 }
 
 func (s *sink) KeepRating(key string, r store.Rating) error {

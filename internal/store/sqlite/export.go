@@ -16,13 +16,14 @@ func (s *Store) Export(ctx context.Context, to store.Sink) (store.Counts, error)
 	var c store.Counts
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
-			(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games)`).
-			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames)
+			(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games),
+			(SELECT count(*) FROM chat)`).
+			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat)
 		if err != nil {
 			return err
 		}
 		for _, step := range []func(context.Context, *sql.Tx, store.Sink) error{
-			exportPlayers, exportGames, exportMoves, exportRatings, exportMines,
+			exportPlayers, exportGames, exportMoves, exportChat, exportRatings, exportMines,
 		} {
 			if err := step(ctx, tx, to); err != nil {
 				return err
@@ -76,6 +77,18 @@ func exportMoves(ctx context.Context, tx *sql.Tx, to store.Sink) error {
 		}
 		m.Time, m.At = time.Duration(took)*time.Millisecond, timeAt(at)
 		return to.KeepMove(id, m)
+	})
+}
+
+func exportChat(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT game, at, name, coalesce(player, ''), watcher, text FROM chat ORDER BY game, n", func(scan func(...any) error) error {
+		var id, at int64
+		var l store.ChatLine
+		if err := scan(&id, &at, &l.Name, &l.Key, &l.Watcher, &l.Text); err != nil {
+			return err
+		}
+		l.At = timeAt(at)
+		return to.KeepChat(id, l)
 	})
 }
 

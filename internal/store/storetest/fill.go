@@ -78,6 +78,16 @@ func Fill(t *testing.T, s store.Store) Kept {
 			}
 			k.Counts.Moves++
 		}
+		if c.a != "" { // a player's line and a watcher's, a guest's
+			for n, l := range []store.ChatLine{{Name: seat(c.a).Name, Key: c.a, Text: "gg"},
+				{Name: "dave~g", Watcher: true, Text: "잘 둔다 ☺"}} {
+				l.At = start.Add(time.Duration(n)*time.Second + 7)
+				if err := s.AddChat(ctx, id, l); err != nil {
+					t.Fatal(err)
+				}
+				k.Counts.Chat++
+			}
+		}
 		if c.how == "" {
 			continue
 		}
@@ -164,6 +174,13 @@ func Same(t *testing.T, want, got store.Store, k Kept) {
 		both(fmt.Sprint("game ", id), func(s store.Store) (any, error) {
 			g, err := s.Game(ctx, id)
 			return norm(g), err
+		})
+		both(fmt.Sprint("chat of game ", id), func(s store.Store) (any, error) {
+			lines, err := s.Chat(ctx, id)
+			for i := range lines {
+				lines[i].At = utc(lines[i].At)
+			}
+			return nonEmpty(lines, err)
 		})
 	}
 	both("in play", func(s store.Store) (any, error) {

@@ -34,6 +34,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Ratings", testRatings},
 		{"Leaderboard", testLeaderboard},
 		{"Mines", testMines},
+		{"Chat", testChat},
 		{"Concurrent", testConcurrent},
 		{"Closed", testClosed},
 	} {
@@ -878,5 +879,51 @@ func testClosed(t *testing.T, s store.Store) {
 		if err := call(); err == nil {
 			t.Errorf("%s after Close: no error", name)
 		}
+	}
+}
+
+// The lines said at a game's table are kept with it, in the order said,
+// in play and after its end, a guest's without a key; a game that does
+// not exist has none to add.
+func testChat(t *testing.T, s store.Store) {
+	register(t, s, "alice", "bob")
+	id, err := s.Begin(ctx, omok("alice", "bob", t0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines, err := s.Chat(ctx, id); err != nil || len(lines) != 0 {
+		t.Fatalf("a game with no chat: %v %v", lines, err)
+	}
+	want := []store.ChatLine{
+		{At: t0.Add(time.Second), Name: "alice", Key: key("alice"), Text: "안녕하세요 hello"},
+		{At: t0.Add(2 * time.Second), Name: "carol~g", Watcher: true, Text: "nice"},
+		{At: t0.Add(3 * time.Second), Name: "bob", Key: key("bob"), Text: "gg"},
+	}
+	for _, l := range want[:2] {
+		if err := s.AddChat(ctx, id, l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Finish(ctx, id, store.Result{Ended: t0.Add(time.Minute), Winner: 0, How: store.Five}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddChat(ctx, id, want[2]); err != nil {
+		t.Fatalf("a line after the end: %v", err)
+	}
+	lines, err := s.Chat(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range lines {
+		lines[i].At = utc(lines[i].At)
+	}
+	for i := range want {
+		want[i].At = utc(store.KeptTime(want[i].At))
+	}
+	if !reflect.DeepEqual(lines, want) {
+		t.Errorf("the chat kept:\n got %+v\nwant %+v", lines, want)
+	}
+	if err := s.AddChat(ctx, id+100, want[0]); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a line at no game: %v", err)
 	}
 }
