@@ -1,6 +1,7 @@
 package console
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -14,6 +15,8 @@ const maxInput = 12
 // LineInput is a line being typed at a prompt: characters echo as typed,
 // Backspace takes the last one back, Enter hands the line over.
 type LineInput struct {
+	// Max is how many characters it takes; 0 for a number's few.
+	Max  int
 	text []rune
 }
 
@@ -33,7 +36,7 @@ func (in *LineInput) Update(ev Event) (string, bool) {
 			in.text = in.text[:len(in.text)-1]
 		}
 	case KeyRune:
-		if len(in.text) < maxInput && unicode.IsPrint(ev.Typed) {
+		if limit := cmp.Or(in.Max, maxInput); len(in.text) < limit && unicode.IsPrint(ev.Typed) {
 			in.text = append(in.text, ev.Typed)
 		}
 	}

@@ -118,7 +118,7 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	head := []string{
 		wordsOf(s.t.Game, t).title + "   " + fmt.Sprintf(t.code, s.t.Code) + "   " + fmt.Sprintf(t.watchers, st.Watchers) +
 			"   " + s.rated(),
-		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)),
+		fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)) + "   " + s.ct.key,
 	}
 	switch {
 	case s.resume != "":
@@ -143,11 +143,12 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 	head = append(head, rule28, fmt.Sprintf(t.guessHead, st.Seats[0].Name, st.Seats[1].Name))
 	row := f.Lines(0, head...)
 	rounds := max(len(g.Guesses[0]), len(g.Guesses[1]))
-	room := max(size.Height-row-3, 1)
+	chat := s.chatHeight(size)
+	room := max(size.Height-row-3-chat, 1)
 	for i := max(0, rounds-room); i < rounds; i++ {
 		row = f.Lines(row, fmt.Sprintf("%-3d  %-12s  %-12s", i+1, s.turnText(0, i), s.turnText(1, i)))
 	}
-	bottom := max(row, size.Height-3)
+	bottom := max(row, size.Height-3-chat)
 	f.Line(bottom, rule28)
 	away, next := s.away(now)
 	f.Tick = soonest(next, tick)
@@ -159,6 +160,7 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 		}, t.bbDraw(len(g.Guesses[0])))
 		f.Lines(bottom+1, status, s.endLine())
 		f.Label(langOf(t), console.Size{Width: 60, Height: len(head) + 5})
+		s.drawChat(&f, bottom+3, size)
 		return f
 	case !st.Seats[1].Taken:
 		status = fmt.Sprintf(t.waiting, s.t.Code)
@@ -189,6 +191,7 @@ func (s *baseballTable) View(size console.Size) console.Frame {
 		f.Line(bottom+2, s.msg)
 	}
 	f.Label(langOf(t), console.Size{Width: 60, Height: len(head) + 5})
+	s.drawChat(&f, bottom+3, size)
 	return f
 }
 

@@ -163,6 +163,7 @@ func (s *omokTable) View(size console.Size) console.Frame {
 		f.SetRow(r, row)
 	}
 	s.drawLines(&f, n)
+	s.drawChat(&f, n+3, size)
 	f.Label(langOf(s.txt), console.Size{Width: 2*n + panelGap + panelWidth, Height: n + 3})
 	return f
 }
@@ -292,11 +293,14 @@ func (s *omokTable) panel(n int) [][]console.Span {
 	var keys []string
 	switch {
 	case s.seat < 0:
-		keys = []string{t.watching}
+		keys = []string{t.watching, s.ct.key}
 	case g.Opening != nil: // nothing is offered during swap2's opening
-		keys = append(slices.Clip(t.panel), t.s2Key)
+		keys = append(slices.Clip(t.panel), t.s2Key, s.ct.key)
 	default:
-		keys = append(slices.Clip(t.panel), s.mt.keys...) // the offers' keys
+		// The offers' keys, the chat's beside the last: the board has no
+		// row more.
+		keys = slices.Concat(t.panel, s.mt.keys)
+		keys[len(keys)-1] += "   " + s.ct.key
 	}
 	for i, k := range keys {
 		text(9+i, k)

@@ -42,6 +42,10 @@ type online struct {
 	p     Player
 	store store.Store // what the server keeps; nil: nothing
 
+	// ignored are the keys of the players whose chat the player does not
+	// see; the session's goroutine's alone.
+	ignored map[string]bool
+
 	mu    sync.Mutex
 	held  map[*room.Table]func() // what to do at each table when the session leaves it
 	ended bool                   // the session has ended: releaseAll ran
@@ -55,6 +59,9 @@ func newOnline(lobby *room.Lobby, p Player) *online {
 	}}
 	return o
 }
+
+// ignores reports whether the player ignores the player with key.
+func (o *online) ignores(key string) bool { return key != "" && o.ignored[key] }
 
 // seat is the session's player as a seat at a table.
 func (o *online) seat() room.Seat { return room.Seat{Name: o.p.Name, Key: o.p.Key} }

@@ -211,7 +211,7 @@ func (s *raceTable) View(size console.Size) console.Frame {
 	l := v.Level
 	now := s.now()
 	var f console.Frame
-	players := fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1))
+	players := fmt.Sprintf("1P %s  vs  2P %s", s.seatName(0), s.seatName(1)) + "   " + s.ct.key
 	switch {
 	case s.resume != "":
 		players += "   " + fmt.Sprintf(t.resume, s.resume)
@@ -271,6 +271,7 @@ func (s *raceTable) View(size console.Size) console.Frame {
 	case s.msg != "":
 		f.Line(row, s.msg)
 	}
+	s.drawChat(&f, row+1, size)
 	f.Mouse = s.seat >= 0 && !st.Outcome.Over
 	f.Label(langOf(t), console.Size{Width: max(raceLeft+boardW, 60), Height: raceTop + l.Rows + 4})
 	return f

@@ -129,6 +129,7 @@ type Config struct {
 	MaxSize          console.Size  // the largest terminal drawn for; larger ones are clamped
 	IdleAfter        time.Duration // a session with no key for this long closes, unless at a table
 	SeatHold         time.Duration // a player who drops keeps their seat this long (room.DefaultSeatHold)
+	GuestChat        bool          // players without a key may chat at the tables
 	// Controls are the time controls a new table may have, in the order
 	// its question offers them (the -clocks flag): at omok tables the
 	// Fischer ones and none, at baseball tables the ones per move and
@@ -213,7 +214,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("serve: no menu")
 	}
 	cfg = cfg.withDefaults()
-	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store}),
+	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
+		GuestChat: cfg.GuestChat}),
 		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
 	if err := s.lobby.Restore(context.Background()); err != nil {
 		return nil, err
@@ -379,6 +381,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	keyFile := pathFlag(fs, "hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (for you alone to read), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
 	hold := fs.Duration("seathold", room.DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
+	guestChat := fs.Bool("guestchat", false, "let players who connect without a key chat at the tables")
 	controls := controlList(room.DefaultControls())
 	fs.Var(&controls, "clocks", "the time controls a new table may have, in the order offered: a comma-separated `list` of none, minutes+seconds such as 3+2 (omok) and a time a guess such as 30s/move (baseball)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
@@ -394,7 +397,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return err
 	}
-	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls}
+	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls, GuestChat: *guestChat}
 	if *allow != "" {
 		if cfg.Allow, err = allowList(*allow); err != nil {
 			return err

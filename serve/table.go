@@ -48,13 +48,16 @@ type tableBase struct {
 	// refusal words a move's refusal, as the game's screen does.
 	refusal func(error) string
 	mt      *matchText
+	chat    chatBox
+	ct      *chatText
 }
 
 // newTableScreen returns the screen of t as seat sees it, waiting for the
 // table's changes.
 func newTableScreen(o *online, t *room.Table, seat int, back console.Screen) console.Screen {
 	txt := textFor(o.p.Lang, t.Game)
-	b := tableBase{o: o, t: t, seat: seat, back: back, txt: txt, mt: matchTextFor(txt), gone: make(chan struct{})}
+	b := tableBase{o: o, t: t, seat: seat, back: back, txt: txt, mt: matchTextFor(txt), ct: chatTextFor(txt),
+		gone: make(chan struct{})}
 	if seat >= 0 {
 		b.resume = t.ResumeCode(seat)
 	}
@@ -113,11 +116,18 @@ func (b *tableBase) common(self console.Screen, ev console.Event) (console.Scree
 					b.msg = b.refusal(r.err)
 				}
 			}
+		case chatSaid:
+			if r.t == b.t {
+				b.chat.msg = b.chatRefusal(r.err)
+			}
 		}
 		return self, true
 	}
 	if ev.Type != console.KeyEvent {
 		return self, true
+	}
+	if b.chat.open || !b.confirm && (ev.IsRune('c') || ev.IsRune('C')) {
+		return b.chatKey(self, ev)
 	}
 	switch {
 	case b.st.Outcome.Over:
