@@ -91,7 +91,7 @@ func runAll(d *console.Driver) {
 		d.RunCommands()
 	}
 }
-func (b *tableBase) endWait()         { close(b.gone) }
+func (b *tableBase) endWait() { close(b.gone) }
 
 // A guest's line, where the server does not let guests chat, is refused
 // in words; a line of nothing but controls is not said at all.
@@ -119,17 +119,17 @@ func TestChatRefused(t *testing.T) {
 // move the cursor, change the terminal or turn text around.
 func TestChatLine(t *testing.T) {
 	for in, want := range map[string]string{
-		"hello  world ":                 "hello world",
-		"\x1b[2Jclear":                   "[2Jclear",
-		"\x1b]52;c;aGk=\x07clip":         "]52;c;aGk=clip",
-		"\x1b]8;;http://x\x1b\\link":     "]8;;http://x\\link",
-		"bell\x07 \u009b31mred":          "bell 31mred",
-		"\u202etxet\u202c abc":           "txet abc",
-		"tab\there\nnew":                 "tab here new",
-		"한글 ＡＢＣ":                        "한글 ＡＢＣ",
-		"ambiguous ○ ● ☆":               "ambiguous",
-		strings.Repeat("가", 100):        strings.Repeat("가", 70),
-		"\x00\x01\x02":                   "",
+		"hello  world ":              "hello world",
+		"\x1b[2Jclear":               "[2Jclear",
+		"\x1b]52;c;aGk=\x07clip":     "]52;c;aGk=clip",
+		"\x1b]8;;http://x\x1b\\link": "]8;;http://x\\link",
+		"bell\x07 \u009b31mred":      "bell 31mred",
+		"\u202etxet\u202c abc":       "txet abc",
+		"tab\there\nnew":             "tab here new",
+		"한글 ＡＢＣ":                     "한글 ＡＢＣ",
+		"ambiguous ○ ● ☆":            "ambiguous",
+		strings.Repeat("가", 100):     strings.Repeat("가", 70),
+		"\x00\x01\x02":               "",
 	} {
 		if got := chatLine(in); got != want {
 			t.Errorf("chatLine(%q) = %q, want %q", in, got, want)
