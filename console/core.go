@@ -218,11 +218,16 @@ func (p *ScreenPanic) Error() string {
 // ended: the terminal, or the connection, was closed.
 var ErrInputClosed = errors.New("console: the terminal closed its input")
 
+// readSize is the reader's buffer: a key is 1 to 20 bytes, and a paste
+// comes in a few reads. The buffer is held as long as the session, idle
+// or not, so it is kept small.
+const readSize = 512
+
 // read passes what the terminal sends to the loop, through the inbox, so
 // that it never waits for the loop: a Ctrl-C is seen here (Stream.Interrupt)
 // even while a screen is stuck. It ends when a Read fails.
 func (c *core) read() {
-	buf := make([]byte, 4096)
+	buf := make([]byte, readSize)
 	for {
 		n, err := c.st.In.Read(buf)
 		if n > 0 {

@@ -49,10 +49,12 @@ const (
 )
 
 // renderer turns frames into the bytes that bring the terminal from the
-// last frame it drew to the next one. It keeps that frame as cells (glyph,
-// width, style) and writes only the cells that differ, each reached by the
-// cheapest move: absolute (CUP, CHA, CR), relative (CUF, CUB, BS, CUU, CUD)
-// or by writing again the unchanged cells in between when that is shorter.
+// last frame it drew to the next one. It keeps that frame's spans, row by
+// row, and lays out as cells (glyph, width, style) only a row whose spans
+// changed, as it was and as it is now, to write only the cells that
+// differ, each reached by the cheapest move: absolute (CUP, CHA, CR),
+// relative (CUF, CUB, BS, CUU, CUD) or by writing again the unchanged cells
+// in between when that is shorter.
 // The style changes only where it changes, by the shorter of resetting or
 // changing the attributes that differ. A frame that changes nothing writes
 // nothing.
@@ -82,13 +84,21 @@ type renderer struct {
 	// width gives them (it answered the width probe so).
 	trusted bool
 
-	known bool // cells is what the terminal shows; false: redraw all
+	known bool // spans is what the terminal shows; false: redraw all
 	size  Size
-	cells []cell   // the last frame drawn, row by row
-	spans [][]Span // the spans each row of cells was laid out from: the renderer's own copies
-	line  []cell   // the row being drawn, as the new frame has it
-	dirty []bool   // which cells of line must be written
-	drow  int      // the row line and dirty are about, -1 for none
+	// spans is the last frame drawn, row by row: the renderer's own
+	// copies of its spans. Cells for the whole screen are not kept: an
+	// idle player's session would hold 12 bytes a cell (36 KB at 100 x 30)
+	// for what a few hundred bytes of spans say.
+	spans [][]Span
+
+	// The row being drawn, drow, as cells: as the terminal shows it (old),
+	// as the new frame has it (line), and which of them must be written
+	// (dirty). Every cursor move is on that row.
+	drow  int
+	old   []cell
+	line  []cell
+	dirty []bool
 
 	// The terminal's state as the bytes written so far leave it.
 	modes    bool // shown and mouse are known
@@ -121,8 +131,7 @@ func (r *renderer) render(f Frame, size Size) []byte {
 	full := !r.known || size != r.size
 	if full {
 		r.out = append(r.out, seqReset+seqClearScreen...)
-		r.cells = blankCells(r.cells, W*H)
-		r.spans = make([][]Span, H)
+		r.spans = make([][]Span, H) // every row blank
 		r.size, r.known, r.modes = size, true, false
 		r.sgr, r.at, r.row, r.col = Plain, atCell, 0, 0
 	}
@@ -139,10 +148,6 @@ func (r *renderer) render(f Frame, size Size) []byte {
 		r.out = append(r.out, seqHideCursor...)
 		r.shown = false
 	}
-	if cap(r.dirty) < W {
-		r.dirty, r.line = make([]bool, W), make([]cell, W)
-	}
-	r.dirty, r.line = r.dirty[:W], r.line[:W]
 	for y := range H {
 		var spans []Span
 		if y < len(f.Rows) {
@@ -155,15 +160,14 @@ func (r *renderer) render(f Frame, size Size) []byte {
 		if slices.Equal(spans, r.spans[y]) {
 			continue
 		}
-		r.line = blankCells(r.line, W)
-		paint(r.line, spans, r.width, r.noColor)
-		r.drawRow(y)
-		copy(r.cells[y*W:(y+1)*W], r.line)
+		r.lay(y, spans)
+		r.drawRow()
 		r.spans[y] = slices.Clone(spans)
 	}
-	r.drow = -1
 	if show {
-		r.moveTo(f.Cursor.Row, min(max(f.Cursor.Col, 0), W-1))
+		y := f.Cursor.Row
+		r.lay(y, r.spans[y]) // drawn: nothing of it to write
+		r.moveTo(y, min(max(f.Cursor.Col, 0), W-1))
 		if !r.modes || !r.shown {
 			r.out = append(r.out, seqShowCursor...)
 			r.shown = true
@@ -182,8 +186,24 @@ func (r *renderer) render(f Frame, size Size) []byte {
 	return append(b, seqSyncEnd...)
 }
 
-// blankCells returns cells resized to n, every one blank.
-func blankCells(cells []cell, n int) []cell {
+// lay makes y the row being drawn, from the terminal showing the spans
+// drawn there last to it showing spans, and marks the cells that differ.
+func (r *renderer) lay(y int, spans []Span) {
+	r.drow = y
+	r.old = r.layOut(r.old, r.spans[y])
+	r.line = r.layOut(r.line, spans)
+	if len(r.dirty) != len(r.line) {
+		r.dirty = make([]bool, len(r.line))
+	}
+	for x := range r.line {
+		r.dirty[x] = r.old[x] != r.line[x]
+	}
+}
+
+// layOut returns cells, resized to a row of the terminal, with spans laid
+// out on them.
+func (r *renderer) layOut(cells []cell, spans []Span) []cell {
+	n := r.size.Width
 	if cap(cells) < n {
 		cells = make([]cell, n)
 	}
@@ -191,6 +211,7 @@ func blankCells(cells []cell, n int) []cell {
 	for i := range cells {
 		cells[i] = blank
 	}
+	paint(cells, spans, r.width, r.noColor)
 	return cells
 }
 
@@ -202,20 +223,14 @@ func ambiguous(r rune) bool { return r >= 0x80 && runewidth.IsAmbiguousWidth(r) 
 // column wide: its right neighbour is its shadow.
 func ambiguousNarrow(c cell) bool { return c.w == 1 && ambiguous(c.r) }
 
-// drawRow writes the cells of row y that differ from the last frame.
-func (r *renderer) drawRow(y int) {
-	W := r.size.Width
-	old, nw := r.cells[y*W:(y+1)*W], r.line
-	d := r.dirty
-	changed := false
-	for x := range nw {
-		d[x] = old[x] != nw[x]
-		changed = changed || d[x]
-	}
-	if !changed {
+// drawRow writes the cells of the row being drawn that differ from the
+// last frame.
+func (r *renderer) drawRow() {
+	W, y := r.size.Width, r.drow
+	old, nw, d := r.old, r.line, r.dirty
+	if !slices.Contains(d, true) {
 		return
 	}
-	r.drow = y
 	r.spread(old, nw)
 	// Blanks at the end of the row: one erase instead of many spaces. It
 	// goes first, so that it can never erase a glyph written after it.
@@ -405,7 +420,7 @@ func (r *renderer) moveTo(y, x int) {
 			r.out = append(r.out, '\b')
 		}
 	case mvThrough:
-		for _, c := range r.lineAt(y)[r.col:x] {
+		for _, c := range r.line[r.col:x] {
 			if c.w != 0 {
 				r.out = utf8.AppendRune(r.out, c.r)
 			}
@@ -449,13 +464,12 @@ func (r *renderer) horizontal(y, x, limit int, sameRow bool) (how, cost int) {
 }
 
 // through returns the bytes of writing again the cells from the cursor to
-// column x of row y, when they are unchanged, in the current style and
-// (unless trusted) free of ambiguous glyphs; -1 when they are not, or when
-// that costs limit or more.
+// column x of row y, the row being drawn, when they are unchanged, in the
+// current style and (unless trusted) free of ambiguous glyphs; -1 when
+// they are not, or when that costs limit or more.
 func (r *renderer) through(y, x, limit int) int {
-	W := r.size.Width
-	nw, old := r.lineAt(y), r.cells[y*W:(y+1)*W]
-	if r.row != y || nw[r.col].w == 0 {
+	nw, old := r.line, r.old
+	if r.row != y || y != r.drow || nw[r.col].w == 0 {
 		return -1
 	}
 	if !r.trusted && r.col > 0 && ambiguousNarrow(nw[r.col-1]) {
@@ -464,7 +478,7 @@ func (r *renderer) through(y, x, limit int) int {
 	n := 0
 	for i := r.col; i < x; i++ {
 		c := nw[i]
-		if (r.drow == y && r.dirty[i]) || c != old[i] || c.st != r.sgr {
+		if r.dirty[i] || c != old[i] || c.st != r.sgr {
 			return -1
 		}
 		if c.w == 0 {
@@ -478,16 +492,6 @@ func (r *renderer) through(y, x, limit int) int {
 		}
 	}
 	return n
-}
-
-// lineAt returns row y as the terminal will show it once the row being
-// drawn is done.
-func (r *renderer) lineAt(y int) []cell {
-	if y == r.drow {
-		return r.line
-	}
-	W := r.size.Width
-	return r.cells[y*W : (y+1)*W]
 }
 
 // appendCSI appends ESC [ n final, leaving out n when it is 1.

@@ -86,13 +86,17 @@ func childServer() {
 		debug.FreeOSMemory()
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		fmt.Printf("heap %d sys %d rss %d goroutines %d\n", ms.HeapInuse, ms.Sys, rss(), runtime.NumGoroutine())
+		answer := fmt.Sprintf("heap %d stack %d sys %d rss %d goroutines %d", ms.HeapInuse, ms.StackInuse, ms.Sys, rss(), runtime.NumGoroutine())
+		// The last profile written is with every session up. It is
+		// written before the answer, so that a child stopped right after
+		// the answer leaves it whole.
 		if path := os.Getenv("SERVE_BENCH_HEAPPROFILE"); path != "" {
 			if f, err := os.Create(path); err == nil {
-				pprof.WriteHeapProfile(f) // the last one written is with every session up
+				pprof.WriteHeapProfile(f)
 				f.Close()
 			}
 		}
+		fmt.Println(answer)
 	}
 }
 
@@ -124,13 +128,14 @@ func rss() int64 {
 }
 
 // childStats is what the child says of its memory.
-type childStats struct{ heap, sys, rss, goroutines int64 }
+type childStats struct{ heap, stack, sys, rss, goroutines int64 }
 
 // BenchmarkIdleSessions measures what an idle player costs the server:
 // 1,000 sessions on loopback, each at the top menu of its own terminal,
 // and the server's memory (a process of its own) before and after, per
-// session: the Go heap in use after a collection (heap-B/session) and the
-// resident set (rss-B/session).
+// session: the Go heap in use after a collection (heap-B/session), the
+// goroutines' stacks (stack-B/session), and the resident set
+// (rss-B/session), which is about those two together.
 //
 //	go test -run '^$' -bench IdleSessions -benchtime 1x ./serve/
 func BenchmarkIdleSessions(b *testing.B) {
@@ -151,6 +156,7 @@ func BenchmarkIdleSessions(b *testing.B) {
 		after := stats()
 		per := func(a, b int64) float64 { return float64(b-a) / sessions }
 		b.ReportMetric(per(before.heap, after.heap), "heap-B/session")
+		b.ReportMetric(per(before.stack, after.stack), "stack-B/session")
 		b.ReportMetric(per(before.rss, after.rss), "rss-B/session")
 		b.ReportMetric(per(before.goroutines, after.goroutines), "goroutines/session")
 		for _, c := range conns {
@@ -177,7 +183,7 @@ func startChild(b *testing.B, menu string, env ...string) (addr string, stats fu
 		io.WriteString(stdin, "stats\n")
 		out.Scan()
 		var s childStats
-		fmt.Sscanf(out.Text(), "heap %d sys %d rss %d goroutines %d", &s.heap, &s.sys, &s.rss, &s.goroutines)
+		fmt.Sscanf(out.Text(), "heap %d stack %d sys %d rss %d goroutines %d", &s.heap, &s.stack, &s.sys, &s.rss, &s.goroutines)
 		return s
 	}
 	return out.Text(), stats, func() {
