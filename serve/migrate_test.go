@@ -39,7 +39,7 @@ func TestMigrateCommand(t *testing.T) {
 	c := kept.Counts
 	for _, want := range []string{
 		"copied " + file + " into postgres://postgres@/",
-		fmt.Sprintf("%d players (names and keys)", c.Players),
+		fmt.Sprintf("%d players (names and keys; %d ignores, %d refusing challenges)", c.Players, c.Ignores, c.Refusing),
 		fmt.Sprintf("%d games with %d moves and %d lines of chat", c.Games, c.Moves, c.Chat),
 		fmt.Sprintf("%d ratings", c.Ratings),
 		fmt.Sprintf("%d minesweeper games", c.MinesGames),

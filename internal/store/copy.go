@@ -11,23 +11,29 @@ type Counts struct {
 	Ratings    int64 // a player's rating at one game and rule
 	MinesGames int64
 	Chat       int64 // lines said at the games' tables
+	Ignores    int64 // a player ignoring another
+	Refusing   int64 // players who refuse challenges
 }
 
 // String says the counts as a host reads them.
 func (c Counts) String() string {
-	return fmt.Sprintf("%d players, %d games with %d moves and %d lines of chat, %d ratings, %d minesweeper games",
-		c.Players, c.Games, c.Moves, c.Chat, c.Ratings, c.MinesGames)
+	return fmt.Sprintf("%d players (%d ignoring another, %d refusing challenges), %d games with %d moves and %d lines of chat, %d ratings, %d minesweeper games",
+		c.Players, c.Ignores, c.Refusing, c.Games, c.Moves, c.Chat, c.Ratings, c.MinesGames)
 }
 
 // Sink takes everything a store keeps, row by row, as it is kept (the
 // games with their IDs), for a copy into another store (`termgames serve
-// migrate`): the store copied from calls it, players first, then the
+// migrate`): the store copied from calls it, players first, what they
+// set of each other, then the
 // games in the order of their IDs, the moves of each in the order made,
 // the lines of chat of each in the order said, the ratings and the
 // minesweeper games, oldest first.
 type Sink interface {
 	// KeepPlayer takes a player.
 	KeepPlayer(p Player) error
+	// KeepSocial takes what the player with key set (store.Social): that
+	// they refuse challenges, and whom they ignore; after every player.
+	KeepSocial(key string, refuses bool, ignores []string) error
 	// KeepGame takes a game as kept, with its ID, seats, rated flag, end
 	// and ratings around it, without its moves.
 	KeepGame(g Game) error

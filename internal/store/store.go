@@ -26,6 +26,7 @@ type Store interface {
 	Games
 	Ratings
 	Mines
+	Social
 	// Close closes the store; nothing may be called after.
 	Close() error
 }
@@ -198,4 +199,21 @@ type Mines interface {
 	// MinesLeaders returns the best time of each player at level, fastest
 	// first, at most limit.
 	MinesLeaders(ctx context.Context, level string, limit int) ([]MinesTime, error)
+}
+
+// Social keeps what a player with a key says of others and of
+// themselves: the players they ignore (their chat hidden from them, their
+// challenges refused without a word), and whether they take challenges
+// at all.
+type Social interface {
+	// SetIgnore makes the player with key ignore the player with other
+	// (on), or no longer (off); both are players with keys.
+	SetIgnore(ctx context.Context, key, other string, on bool) error
+	// Ignored returns the players the player with key ignores, by name.
+	Ignored(ctx context.Context, key string) ([]Player, error)
+	// SetRefusesChallenges says whether the player with key refuses
+	// every challenge; RefusesChallenges reads it (false for a player
+	// never set, and for a key that is no player's).
+	SetRefusesChallenges(ctx context.Context, key string, refuse bool) error
+	RefusesChallenges(ctx context.Context, key string) (bool, error)
 }

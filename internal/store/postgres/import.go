@@ -28,7 +28,7 @@ func (s *Store) Import(ctx context.Context, export func(to store.Sink) (store.Co
 	var got store.Counts
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// No server writes while the copy goes in.
-		if _, err := tx.Exec(ctx, "LOCK TABLE players, games, seats, moves, chat, ratings, mines_games IN EXCLUSIVE MODE"); err != nil {
+		if _, err := tx.Exec(ctx, "LOCK TABLE players, ignores, games, seats, moves, chat, ratings, mines_games IN EXCLUSIVE MODE"); err != nil {
 			return err
 		}
 		had, err := counts(ctx, tx)
@@ -44,6 +44,9 @@ func (s *Store) Import(ctx context.Context, export func(to store.Sink) (store.Co
 			return err
 		}
 		if err := in.flush(); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "UPDATE players SET refuses_challenges = true WHERE key = ANY($1)", in.refusing); err != nil {
 			return err
 		}
 		for _, q := range []string{
@@ -76,8 +79,9 @@ func counts(ctx context.Context, q querier) (store.Counts, error) {
 	var c store.Counts
 	err := q.QueryRow(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
 		(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games),
-		(SELECT count(*) FROM chat)`).
-		Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat)
+		(SELECT count(*) FROM chat), (SELECT count(*) FROM ignores),
+		(SELECT count(*) FROM players WHERE refuses_challenges)`).
+		Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat, &c.Ignores, &c.Refusing)
 	return c, err
 }
 
@@ -90,6 +94,8 @@ type sink struct {
 	given store.Counts
 	moves map[int64]int // the number of each game's next move
 	chat  map[int64]int // the number of each game's next line of chat
+	// refusing are the players who refuse challenges, set once they are in.
+	refusing []string
 	rows  [len(copyTables)][][]any
 	held  int
 }
@@ -101,6 +107,7 @@ var copyTables = [...]struct {
 	columns []string
 }{
 	{"players", []string{"key", "name", "fold", "created"}},
+	{"ignores", []string{"player", "ignored"}},
 	{"games", []string{"id", "game", "rule", "code", "options", "rated", "started", "ended", "winner", "how", "record"}},
 	{"seats", []string{"game", "seat", "player", "name", "resume",
 		"rating_before", "deviation_before", "volatility_before", "rating_after", "deviation_after", "volatility_after"}},
@@ -113,6 +120,7 @@ var copyTables = [...]struct {
 // The tables by their place in copyTables.
 const (
 	playersTable = iota
+	ignoresTable
 	gamesTable
 	seatsTable
 	movesTable
@@ -151,6 +159,20 @@ func (s *sink) flush() error {
 func (s *sink) KeepPlayer(p store.Player) error {
 	s.given.Players++
 	return s.add(playersTable, p.Key, p.Name, store.NameKey(p.Name), at(p.Created))
+}
+
+func (s *sink) KeepSocial(key string, refuses bool, ignores []string) error {
+	if refuses {
+		s.given.Refusing++
+		s.refusing = append(s.refusing, key)
+	}
+	for _, other := range ignores {
+		s.given.Ignores++
+		if err := s.add(ignoresTable, key, other); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *sink) KeepGame(g store.Game) error {

@@ -99,7 +99,7 @@ func TestPostgresMigrateFromEmpty(t *testing.T) {
 	}
 	defer s.Close()
 	conn := connect(t, dsn)
-	if got, want := tables(t, conn), "chat games mines_games moves players ratings seats termgames_schema"; got != want {
+	if got, want := tables(t, conn), "chat games ignores mines_games moves players ratings seats termgames_schema"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
 	}
 	if v := version(t, conn); v != len(migrations) {

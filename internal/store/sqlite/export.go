@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"termgames/internal/store"
@@ -17,13 +18,14 @@ func (s *Store) Export(ctx context.Context, to store.Sink) (store.Counts, error)
 	err := s.read(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
 			(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games),
-			(SELECT count(*) FROM chat)`).
-			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat)
+			(SELECT count(*) FROM chat), (SELECT count(*) FROM ignores),
+			(SELECT count(*) FROM players WHERE refuses_challenges)`).
+			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat, &c.Ignores, &c.Refusing)
 		if err != nil {
 			return err
 		}
 		for _, step := range []func(context.Context, *sql.Tx, store.Sink) error{
-			exportPlayers, exportGames, exportMoves, exportChat, exportRatings, exportMines,
+			exportPlayers, exportSocial, exportGames, exportMoves, exportChat, exportRatings, exportMines,
 		} {
 			if err := step(ctx, tx, to); err != nil {
 				return err
@@ -61,6 +63,20 @@ func exportPlayers(ctx context.Context, tx *sql.Tx, to store.Sink) error {
 		}
 		p.Created = timeAt(created)
 		return to.KeepPlayer(p)
+	})
+}
+
+func exportSocial(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, `SELECT p.key, p.refuses_challenges, coalesce(group_concat(i.ignored, ' '), '')
+		FROM players p LEFT JOIN ignores i ON i.player = p.key
+		WHERE p.refuses_challenges OR i.player IS NOT NULL
+		GROUP BY p.key ORDER BY p.key`, func(scan func(...any) error) error {
+		var key, ignores string
+		var refuses bool
+		if err := scan(&key, &refuses, &ignores); err != nil {
+			return err
+		}
+		return to.KeepSocial(key, refuses, strings.Fields(ignores))
 	})
 }
 

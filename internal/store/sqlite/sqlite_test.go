@@ -98,7 +98,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 	if id := pragma(t, s, "application_id"); id != applicationID {
 		t.Errorf("application_id %#x", id)
 	}
-	if got, want := tables(t, s), "chat games mines_games moves players ratings seats"; got != want {
+	if got, want := tables(t, s), "chat games ignores mines_games moves players ratings seats"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
 	}
 	if got, want := columns(t, s, "games"), "id game rule code rated started ended winner how record options"; got != want {

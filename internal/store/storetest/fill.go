@@ -38,6 +38,16 @@ func Fill(t *testing.T, s store.Store) Kept {
 		k.Keys, k.Names = append(k.Keys, key), append(k.Names, p.Name)
 	}
 	alice, bob, carol, alice2 := k.Keys[0], k.Keys[1], k.Keys[2], k.Keys[3]
+	for _, other := range []string{bob, carol} {
+		if err := s.SetIgnore(ctx, alice, other, true); err != nil {
+			t.Fatal(err)
+		}
+		k.Counts.Ignores++
+	}
+	if err := s.SetRefusesChallenges(ctx, bob, true); err != nil {
+		t.Fatal(err)
+	}
+	k.Counts.Refusing++
 	seat := func(key string) store.Seat {
 		if key == "" {
 			return store.Seat{Name: "guest", Resume: "r-guest"}
@@ -158,6 +168,14 @@ func Same(t *testing.T, want, got store.Store, k Kept) {
 			return p, err
 		})
 		both("games of "+key, func(s store.Store) (any, error) { return games(s.GamesOf(ctx, key, 1000)) })
+		both("whom "+key+" ignores", func(s store.Store) (any, error) {
+			ps, err := s.Ignored(ctx, key)
+			for i := range ps {
+				ps[i].Created = utc(ps[i].Created)
+			}
+			return nonEmpty(ps, err)
+		})
+		both("does "+key+" refuse challenges", func(s store.Store) (any, error) { return s.RefusesChallenges(ctx, key) })
 		both("ratings of "+key, func(s store.Store) (any, error) { return nonEmpty(s.RatingsOf(ctx, key)) })
 		both("minesweeper games of "+key, func(s store.Store) (any, error) {
 			gs, err := s.MinesGames(ctx, key)

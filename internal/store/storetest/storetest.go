@@ -35,6 +35,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Leaderboard", testLeaderboard},
 		{"Mines", testMines},
 		{"Chat", testChat},
+		{"Social", testSocial},
 		{"Concurrent", testConcurrent},
 		{"Closed", testClosed},
 	} {
@@ -925,5 +926,58 @@ func testChat(t *testing.T, s store.Store) {
 	}
 	if err := s.AddChat(ctx, id+100, want[0]); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a line at no game: %v", err)
+	}
+}
+
+// A player ignores others by key and lists them by name, once however
+// often asked, and no longer when undone; refusing challenges is a
+// setting of one's own; keys that are no player's are refused.
+func testSocial(t *testing.T, s store.Store) {
+	register(t, s, "alice", "bob", "carol")
+	for _, other := range []string{"carol", "bob", "bob"} {
+		if err := s.SetIgnore(ctx, key("alice"), key(other), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := func(who string) []string {
+		t.Helper()
+		ps, err := s.Ignored(ctx, key(who))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ns []string
+		for _, p := range ps {
+			ns = append(ns, p.Name)
+		}
+		return ns
+	}
+	if got := names("alice"); !slices.Equal(got, []string{"bob", "carol"}) {
+		t.Errorf("alice ignores %v", got)
+	}
+	if got := names("bob"); len(got) != 0 {
+		t.Errorf("bob ignores %v", got)
+	}
+	if err := s.SetIgnore(ctx, key("alice"), key("bob"), false); err != nil {
+		t.Fatal(err)
+	}
+	if got := names("alice"); !slices.Equal(got, []string{"carol"}) {
+		t.Errorf("alice ignores %v after unignoring bob", got)
+	}
+	if err := s.SetIgnore(ctx, key("alice"), key("nobody"), true); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("ignoring a key that is no player's: %v", err)
+	}
+	for _, refuse := range []bool{true, false, true} {
+		if err := s.SetRefusesChallenges(ctx, key("bob"), refuse); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.RefusesChallenges(ctx, key("bob")); err != nil || got != refuse {
+			t.Errorf("bob refuses challenges: %v %v, want %v", got, err, refuse)
+		}
+	}
+	if got, err := s.RefusesChallenges(ctx, key("alice")); err != nil || got {
+		t.Errorf("alice, never set: %v %v", got, err)
+	}
+	if err := s.SetRefusesChallenges(ctx, key("nobody"), true); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a key that is no player's: %v", err)
 	}
 }
