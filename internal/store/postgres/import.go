@@ -96,8 +96,8 @@ type sink struct {
 	chat  map[int64]int // the number of each game's next line of chat
 	// refusing are the players who refuse challenges, set once they are in.
 	refusing []string
-	rows  [len(copyTables)][][]any
-	held  int
+	rows     [len(copyTables)][][]any
+	held     int
 }
 
 // copyTables are the tables that sink fills, in the order of their foreign
