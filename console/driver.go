@@ -29,6 +29,22 @@ func Do(next Screen, cmds ...Cmd) Screen {
 	return doScreen{next: next, cmds: cmds}
 }
 
+// Unwrap is the screen that s shows and the commands it carries to the
+// driver (none for a screen made without Do): a screen that wraps others,
+// such as a line shown over every screen of a session, passes them on
+// with Do around itself.
+func Unwrap(s Screen) (Screen, []Cmd) {
+	var cmds []Cmd
+	for {
+		do, ok := s.(doScreen)
+		if !ok {
+			return s, cmds
+		}
+		cmds = append(cmds, do.cmds...)
+		s = do.next
+	}
+}
+
 // doScreen carries commands from an Update to the driver. Outside a driver
 // (a test calling Update itself) it behaves as next and the commands are
 // not run.

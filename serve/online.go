@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"termgames/console"
 	"termgames/internal/lang"
@@ -42,17 +44,24 @@ type online struct {
 	p     Player
 	store store.Store // what the server keeps; nil: nothing
 
-	// ignored are the keys of the players whose chat the player does not
-	// see; the session's goroutine's alone.
-	ignored map[string]bool
+	// here is everyone on the server (who is here, challenges); nil
+	// outside a server. where is the table the player is at, for the
+	// others to see; idle how long since their last key.
+	here    *presence
+	where   atomic.Pointer[where]
+	since   func() time.Time
+	notices chan *challenge // the challenge sent to the player, waiting to be shown
 
-	mu    sync.Mutex
-	held  map[*room.Table]func() // what to do at each table when the session leaves it
-	ended bool                   // the session has ended: releaseAll ran
+	mu sync.Mutex
+	// ignored are the keys of the players whose chat the player does not
+	// see, and whose challenges are refused (the store keeps them).
+	ignored map[string]bool
+	held    map[*room.Table]func() // what to do at each table when the session leaves it
+	ended   bool                   // the session has ended: releaseAll ran
 }
 
 func newOnline(lobby *room.Lobby, p Player) *online {
-	o := &online{lobby: lobby, held: map[*room.Table]func(){}}
+	o := &online{lobby: lobby, held: map[*room.Table]func(){}, notices: make(chan *challenge, 1)}
 	o.p = p
 	o.p.Online = Online{menu: func(game *room.Game, back console.Screen) console.Screen {
 		return newOnlineMenu(o, game, back)
@@ -61,7 +70,34 @@ func newOnline(lobby *room.Lobby, p Player) *online {
 }
 
 // ignores reports whether the player ignores the player with key.
-func (o *online) ignores(key string) bool { return key != "" && o.ignored[key] }
+func (o *online) ignores(key string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return key != "" && o.ignored[key]
+}
+
+// setIgnored notes that the player ignores the player with key, or no
+// longer.
+func (o *online) setIgnored(key string, on bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.ignored == nil {
+		o.ignored = map[string]bool{}
+	}
+	if on {
+		o.ignored[key] = true
+	} else {
+		delete(o.ignored, key)
+	}
+}
+
+// idle is how long since the player last pressed a key.
+func (o *online) idle() time.Duration {
+	if o.since == nil {
+		return 0
+	}
+	return time.Since(o.since()).Truncate(time.Second)
+}
 
 // seat is the session's player as a seat at a table.
 func (o *online) seat() room.Seat { return room.Seat{Name: o.p.Name, Key: o.p.Key} }
@@ -125,7 +161,8 @@ func (o *online) watch(t *room.Table, back console.Screen) console.Screen {
 
 // The online menu's items. The archive's three (the player's games,
 // profile, leaderboard) are there when the server keeps them; the quick
-// match is then 8 and back 9, else 5 and 6 (itemQuick, itemBack).
+// match, who is here and back are then 8, 9 and 10, else 5, 6 and 7
+// (itemQuick, itemWho, itemBack).
 const (
 	itemOpen = iota + 1
 	itemJoin
@@ -155,6 +192,10 @@ func newOnlineMenu(o *online, game *room.Game, back console.Screen) *onlineMenu 
 			fmt.Sprintf("%d. %s", itemProfile, a.items[1]), fmt.Sprintf("%d. %s", itemLeaders, a.items[2]),
 			renumber(block[n-3], itemLeaders+1), renumber(block[n-2], itemLeaders+2), block[n-1])
 	}
+	// Who is here, just before back.
+	n := len(block)
+	block = append(slices.Clone(block[:n-2]), fmt.Sprintf("%d. %s", whoItem(o), socialTextFor(langOf(t)).item),
+		renumber(block[n-2], whoItem(o)+1), block[n-1])
 	m := &onlineMenu{o: o, game: game, txt: t, back: back}
 	m.menu = console.NewMenu(block, t.prompt, t.retry, m.itemBack())
 	return m
@@ -165,16 +206,23 @@ func renumber(item string, n int) string {
 	return fmt.Sprintf("%d.%s", n, strings.SplitN(item, ".", 2)[1])
 }
 
-// itemBack is the menu's last item, back to the game's menu.
-func (m *onlineMenu) itemBack() int {
-	if m.o.store != nil {
+// whoItem is who is here, after the quick match: 9 with the archive's
+// entries, else 6.
+func whoItem(o *online) int {
+	if o.store != nil {
 		return itemLeaders + 2
 	}
 	return itemWatch + 2
 }
 
-// itemQuick is the quick match, just before back.
-func (m *onlineMenu) itemQuick() int { return m.itemBack() - 1 }
+// itemBack is the menu's last item, back to the game's menu.
+func (m *onlineMenu) itemBack() int { return whoItem(m.o) + 1 }
+
+// itemWho is who is here, just before back.
+func (m *onlineMenu) itemWho() int { return whoItem(m.o) }
+
+// itemQuick is the quick match, just before who is here.
+func (m *onlineMenu) itemQuick() int { return m.itemWho() - 1 }
 
 // Update passes typed keys to the menu.
 func (m *onlineMenu) Update(ev console.Event) console.Screen {
@@ -182,12 +230,14 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 	if ev.IsKey(console.KeyEsc) {
 		n = m.itemBack()
 	}
-	switch n { // back and the quick match first: without the archive, they have its numbers
+	switch n { // back, the quick match and who first: without the archive, they have its numbers
 	case m.itemBack():
 		m.menu.Show()
 		return m.back
 	case m.itemQuick():
 		return newQuestions(m, true)
+	case m.itemWho():
+		return newWhoScreen(m)
 	case itemOpen:
 		return newQuestions(m, false)
 	case itemJoin:
@@ -232,6 +282,10 @@ type questions struct {
 	// the opening question takes for its default, swap2; a menu ignores it.
 	typed console.LineInput
 	busy  bool // the quick match is being made off the screen's goroutine: keys wait
+	// then, where set, takes the setup answered in place of a new table
+	// (a challenge), and Esc goes back to back.
+	then func(room.Setup) console.Screen
+	back console.Screen
 }
 
 // question is one of the questions of a new table, in the order asked.
@@ -249,6 +303,17 @@ const (
 func newQuestions(m *onlineMenu, quick bool) console.Screen {
 	q := &questions{m: m, quick: quick, setup: room.Setup{Game: m.game, Swap2: quick},
 		controls: controlsFor(m.o.lobby.Controls(), m.game)}
+	if len(q.controls) > 0 {
+		q.setup.Control = q.controls[0]
+	}
+	return q.from(askRule)
+}
+
+// newQuestionsFor asks the questions of a new table, and hands the setup
+// answered to then; Esc at any of them goes back to back.
+func newQuestionsFor(m *onlineMenu, back console.Screen, then func(room.Setup) console.Screen) console.Screen {
+	q := &questions{m: m, setup: room.Setup{Game: m.game}, controls: controlsFor(m.o.lobby.Controls(), m.game),
+		then: then, back: back}
 	if len(q.controls) > 0 {
 		q.setup.Control = q.controls[0]
 	}
@@ -287,7 +352,10 @@ func (q *questions) from(ask question) console.Screen {
 		q.ask = ask
 		return q
 	}
-	if !q.quick {
+	switch {
+	case q.then != nil:
+		return q.then(q.setup)
+	case !q.quick:
 		return q.m.open(q.setup)
 	}
 	return q.match()
@@ -303,6 +371,8 @@ func (q *questions) Update(ev console.Event) console.Screen {
 	switch {
 	case q.busy:
 		return q
+	case ev.IsKey(console.KeyEsc) && q.back != nil:
+		return reshow(q.back)
 	case ev.IsKey(console.KeyEsc):
 		return q.m.reshow()
 	}

@@ -475,7 +475,7 @@ func TestQuestionsEsc(t *testing.T) {
 		d.Send(console.Keys(keys)...)
 		d.Send(console.KeyPress(console.KeyEsc))
 		waitUntil(func() bool { return len(l.Tables(room.Omok)) == 0 })
-		if screen := d.Text(narrow); !strings.Contains(screen, "6. 돌아가기") || len(l.Tables(room.Omok)) != 0 {
+		if screen := d.Text(narrow); !strings.Contains(screen, "7. 돌아가기") || len(l.Tables(room.Omok)) != 0 {
 			t.Errorf("%q then Esc: %d tables, and the screen\n%s", keys, len(l.Tables(room.Omok)), screen)
 		}
 		d.Send(console.KeyPress(console.KeyEsc))
@@ -485,7 +485,7 @@ func TestQuestionsEsc(t *testing.T) {
 	}
 	l := room.NewLobby(room.Config{Hold: time.Minute})
 	d := menuScreen(l, room.Seat{Name: "carol"}, room.Baseball, nil)
-	ask(t, d, "5\r", "Choose the time control.", "\x1b", "6. Back")
+	ask(t, d, "5\r", "Choose the time control.", "\x1b", "7. Back")
 }
 
 // The list of tables says each one's clock, and swap2 where it opens the
@@ -522,7 +522,7 @@ func TestQuickMatchMenu(t *testing.T) {
 		d.RunCommands()
 	}
 	alice := menuScreen(l, keyed("alice"), room.Omok, nil)
-	quickly(alice, "", "5. 빠른 대전", "", "6. 돌아가기", "5\r", "규칙을 선택하세요.", "1\r", "2. 3+2 (3분", "2\r", "입력하세요 : 2")
+	quickly(alice, "", "5. 빠른 대전", "", "7. 돌아가기", "5\r", "규칙을 선택하세요.", "1\r", "2. 3+2 (3분", "2\r", "입력하세요 : 2")
 	ask(t, alice, "", "상대를 기다리는 중입니다")
 	bob := menuScreen(l, keyed("bob"), room.Omok, nil)
 	quickly(bob, "5\r1\r2\r", "입력하세요 : 2")
@@ -540,7 +540,7 @@ func TestQuickMatchMenu(t *testing.T) {
 	}
 
 	dave := menuScreen(l, keyed("dave"), room.Omok, tempStore(t))
-	quickly(dave, "", "8. 빠른 대전", "", "9. 돌아가기", "8\r3\r1\r", "입력하세요 : 1")
+	quickly(dave, "", "8. 빠른 대전", "", "10. 돌아가기", "8\r3\r1\r", "입력하세요 : 1")
 	ask(t, dave, "", "상대를 기다리는 중입니다")
 
 	erin := menuScreen(l, keyed("erin"), room.Baseball, nil)

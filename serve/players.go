@@ -2,6 +2,7 @@ package serve
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -23,6 +24,24 @@ const nameTimeout = 5 * time.Second
 // what screens can show; '~' is the mark's own and is dropped.
 func wantedName(user string) string {
 	return printable(strings.ReplaceAll(user, "~", ""), MaxName)
+}
+
+// loadIgnored reads whom the player ignores, a player with a key on a
+// server with a store; a store that cannot answer leaves the list empty,
+// and the log says why.
+func (s *Server) loadIgnored(ctx context.Context, o *online, log *slog.Logger) {
+	if s.cfg.Store == nil || o.p.Key == "" {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, nameTimeout)
+	defer cancel()
+	ps, err := s.cfg.Store.Ignored(ctx, o.p.Key)
+	if err != nil {
+		log.Error("store: whom the player ignores", "err", err)
+	}
+	for _, p := range ps {
+		o.setIgnored(p.Key, true)
+	}
 }
 
 // nameOf is the name the session plays under: the key's name on this

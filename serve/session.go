@@ -255,11 +255,16 @@ func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget
 	p.Books = s.books(p, ss.log)
 	o := newOnline(s.lobby, p)
 	o.store = s.cfg.Store
+	o.here, o.since = &s.here, func() time.Time { return time.Unix(0, ss.lastKey.Load()) }
+	s.loadIgnored(ctx, o, ss.log)
+	s.here.add(o)
+	defer s.here.remove(o)
 	defer o.releaseAll() // a seat left so is away: its player may come back
 	first, err := s.first(o, cmd)
 	if err != nil {
 		return err
 	}
+	first = withNotices(o, first)
 	st := console.Stream{
 		In:   &limited{r: sess, budget: budget, ss: ss},
 		Out:  sess,
@@ -268,8 +273,8 @@ func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget
 		// also the first value there.
 		Sizes: sizes,
 		Shown: func(sc console.Screen) {
-			_, table := sc.(interface{ KeepOpen() bool })
-			ss.keepOpen.Store(table)
+			k, ok := sc.(interface{ KeepOpen() bool })
+			ss.keepOpen.Store(ok && k.KeepOpen())
 		},
 	}
 	return console.RunStream(ctx, first, st, console.Options{

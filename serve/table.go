@@ -61,6 +61,7 @@ func newTableScreen(o *online, t *room.Table, seat int, back console.Screen) con
 	if seat >= 0 {
 		b.resume = t.ResumeCode(seat)
 	}
+	o.where.Store(&where{code: t.Code, watching: seat < 0})
 	b.refresh()
 	return screensOf(t.Game).screen(b)
 }
@@ -263,6 +264,7 @@ func soonest(a, b time.Duration) time.Duration {
 // leave stands up from the table (or stops watching) and goes back.
 func (b *tableBase) leave() console.Screen {
 	close(b.gone)
+	b.o.where.Store(nil)
 	b.o.release(b.t)
 	return b.goBack()
 }
@@ -271,6 +273,7 @@ func (b *tableBase) leave() console.Screen {
 // store, on disk) off the screen's goroutine, and then the seat is left.
 func (b *tableBase) resign() console.Screen {
 	close(b.gone)
+	b.o.where.Store(nil)
 	t, seat, leave := b.t, b.seat, b.o.forget(b.t)
 	return console.Do(b.goBack(), func(context.Context) any {
 		t.Resign(seat)
