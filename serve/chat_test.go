@@ -54,6 +54,12 @@ func TestChatAtTable(t *testing.T) {
 	if strings.Contains(a, "watch this") || strings.Contains(b, "watch this") || !strings.Contains(c, "[관전] carol: watch this") {
 		t.Errorf("a watcher's line is not the watchers' alone:\n%s\n%s\n%s", a, b, c)
 	}
+	od := newOnline(l, Player{Name: "dave", Key: "SHA256:dave", Width: narrow, Lang: "ko"})
+	od.setIgnored("SHA256:carol", true) // dave ignores carol
+	dave := console.NewDriver(newTableScreen(od, tb, -1, nil), console.Size{Width: 80, Height: 24})
+	if text := dave.Text(narrow); strings.Contains(text, "watch this") || !strings.Contains(text, "alice: 안녕 bob") {
+		t.Errorf("an ignored player's line shows:\n%s", text)
+	}
 	if !strings.Contains(b, "c : chat") || !strings.Contains(c, "c : 채팅") {
 		t.Errorf("the chat's key is not said:\n%s\n%s", a, b)
 	}
