@@ -197,7 +197,7 @@ type Server struct {
 	mu       sync.Mutex
 	closing  bool
 	sessions map[*session]struct{}
-	here     presence // every session's online part: who is here, challenges
+	here     presence       // every session's online part: who is here, challenges
 	perAddr  map[string]int // sessions by address
 	conns    int            // connections, handshaking or not
 	connsBy  map[string]int // connections by address

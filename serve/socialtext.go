@@ -42,7 +42,6 @@ type socialText struct {
 	refuseOff   string
 	ignoreHead  string // the list of the players ignored
 	ignoreNone  string
-	ignoreHelp  string
 	storeFailed string // Printf: the error
 }
 
