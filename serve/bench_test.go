@@ -58,7 +58,7 @@ func childServer() {
 		}
 	}
 	cfg := Config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),
-		MaxSessions: 5000, MaxPerAddress: 5000}
+		MaxSessions: 5000, MaxPerAddress: 5000, GuestChat: true}
 	if os.Getenv(benchChild) == "fire" { // TestGamesSurviveKills: nobody forfeits while it restarts
 		cfg.SeatHold = time.Hour
 	}
@@ -258,7 +258,10 @@ func benchConnect(tb testing.TB, addr, user string, auth []gossh.AuthMethod) *be
 // with keys; store=postgres: the same in a PostgreSQL database on a
 // throw-away local cluster, benchDB). The first load runs once more with a
 // 3+2 clock at every table (clock=3+2): each screen then redraws each
-// second, its clock counting down, beside the moves.
+// second, its clock counting down, beside the moves; and once more beside
+// 50 other players, each at a table of their own, saying a line of chat
+// every 50 ms (chat=50: three lines in five seconds are said, the rest
+// refused by the flood rule, all of it through their tables).
 //
 //	go test -run '^$' -bench Games -benchtime 1x ./serve/
 func BenchmarkGames(b *testing.B) {
@@ -267,16 +270,17 @@ func BenchmarkGames(b *testing.B) {
 		if think > 0 {
 			name = fmt.Sprintf("think=0-%v", think)
 		}
-		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, "", false) })
-		b.Run(name+"/store=sqlite", func(b *testing.B) { benchGames(b, think, "sqlite", false) })
-		b.Run(name+"/store=postgres", func(b *testing.B) { benchGames(b, think, "postgres", false) })
+		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, "", false, 0) })
+		b.Run(name+"/store=sqlite", func(b *testing.B) { benchGames(b, think, "sqlite", false, 0) })
+		b.Run(name+"/store=postgres", func(b *testing.B) { benchGames(b, think, "postgres", false, 0) })
 		if think > 0 {
-			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, "", true) })
+			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, "", true, 0) })
+			b.Run(name+"/store=off/chat=50", func(b *testing.B) { benchGames(b, think, "", false, 50) })
 		}
 	}
 }
 
-func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool) {
+func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, chatters int) {
 	const games, perSide = 200, 7
 	for range b.N {
 		b.StopTimer()
@@ -305,6 +309,28 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool) {
 			a.waitFor("Player 1P, 당신의 턴입니다.")
 			p.waitFor("Player 1P(a")
 			gs[i] = game{a, p}
+		}
+		// The chatters, each at a table of their own, say a line every
+		// 50 ms until the games are over.
+		stopChat := make(chan struct{})
+		var chatting sync.WaitGroup
+		var flood []*benchClient
+		for i := range chatters {
+			c := benchConnect(b, addr, fmt.Sprint("c", i), auth())
+			flood = append(flood, c)
+			c.waitFor("7. 온라인 대전")
+			c.send("7\r1\r1\r1\r2\r")
+			c.waitFor("상대를 기다리는 중입니다")
+			chatting.Go(func() {
+				for n := 0; ; n++ {
+					select {
+					case <-stopChat:
+						return
+					case <-time.After(50 * time.Millisecond):
+					}
+					io.WriteString(c.stdin, fmt.Sprintf("cline %d of the flood\r", n))
+				}
+			})
 		}
 		var mu sync.Mutex
 		var took []time.Duration
@@ -387,6 +413,8 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool) {
 		}
 		wg.Wait()
 		b.StopTimer()
+		close(stopChat)
+		chatting.Wait()
 		debug.SetGCPercent(gc)
 		b.ReportMetric(float64(moves)/time.Since(began).Seconds(), "moves/s")
 		if len(took) == 0 {
@@ -404,6 +432,9 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool) {
 		for _, g := range gs {
 			g.a.conn.Close()
 			g.b.conn.Close()
+		}
+		for _, c := range flood {
+			c.conn.Close()
 		}
 		stop()
 	}
