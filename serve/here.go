@@ -110,7 +110,7 @@ func (c *challenge) send(refuses bool) error {
 	}
 	c.done = make(chan struct{})
 	select {
-	case c.to.notices <- c:
+	case c.to.notices <- c: // taken only while no other is shown: the layer waits for one at a time
 	default:
 		return errPending
 	}
@@ -240,15 +240,15 @@ func (l *noticeLayer) Update(ev console.Event) console.Screen {
 				case <-ctx.Done():
 				}
 				return challengeOver{c}
-			}, l.wait())
-		case challengeOver:
+			})
+		case challengeOver: // the player may be challenged again
 			if l.c == r.c {
 				l.c = nil
 				if r.c.now() == challengeLapsed {
 					l.msg = socialTextFor(l.o.p.Lang).lapsed
 				}
 			}
-			return l
+			return console.Do(l, l.wait())
 		case acceptedTable:
 			if r.err != nil {
 				l.msg = socialTextFor(l.o.p.Lang).over

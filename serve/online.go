@@ -50,7 +50,7 @@ type online struct {
 	here    *presence
 	where   atomic.Pointer[where]
 	since   func() time.Time
-	notices chan *challenge // the challenge sent to the player, waiting to be shown
+	notices chan *challenge // a challenge to the player, taken while none is shown
 
 	mu sync.Mutex
 	// ignored are the keys of the players whose chat the player does not
@@ -61,7 +61,7 @@ type online struct {
 }
 
 func newOnline(lobby *room.Lobby, p Player) *online {
-	o := &online{lobby: lobby, held: map[*room.Table]func(){}, notices: make(chan *challenge, 1)}
+	o := &online{lobby: lobby, held: map[*room.Table]func(){}, notices: make(chan *challenge)}
 	o.p = p
 	o.p.Online = Online{menu: func(game *room.Game, back console.Screen) console.Screen {
 		return newOnlineMenu(o, game, back)
