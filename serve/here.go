@@ -114,7 +114,9 @@ func (c *challenge) send(refuses bool) error {
 	default:
 		return errPending
 	}
+	c.mu.Lock() // the challenged player may answer already
 	c.lapse = time.AfterFunc(challengeLapse, func() { c.end(challengeLapsed) })
+	c.mu.Unlock()
 	return nil
 }
 
