@@ -267,7 +267,7 @@ func (l *Lobby) Restore(ctx context.Context) error {
 	if l.store == nil {
 		return nil
 	}
-	games, err := l.store.InPlay(ctx)
+	games, err := l.store.InPlay(ctx, "")
 	if err != nil {
 		return fmt.Errorf("serve: the games in play: %w", err)
 	}
