@@ -75,7 +75,7 @@ func TestOpenSSHRestart(t *testing.T) {
 	}
 	defer st.Close()
 	ctx := context.Background()
-	if games, err := st.InPlay(ctx); err != nil || len(games) != 0 {
+	if games, err := st.InPlay(ctx, ""); err != nil || len(games) != 0 {
 		t.Errorf("games still in play: %+v %v", games, err)
 	}
 	aliceFP, bobFP := fingerprint(t, aliceKey), fingerprint(t, bobKey)

@@ -116,7 +116,7 @@ func TestGamesSurviveKills(t *testing.T) {
 				kept.Winner, kept.How, len(kept.Moves), len(g.script), kept.Ended)
 		}
 	}
-	if inPlay, err := st.InPlay(context.Background()); err != nil || len(inPlay) != 0 {
+	if inPlay, err := st.InPlay(context.Background(), ""); err != nil || len(inPlay) != 0 {
 		t.Errorf("games still in play: %d %v", len(inPlay), err)
 	}
 }
@@ -271,7 +271,7 @@ func raceScript(t *testing.T, path, code string) ([]fireMove, [2][2]int) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	games, err := st.InPlay(context.Background())
+	games, err := st.InPlay(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -417,7 +417,7 @@ func waitScreen(ctx context.Context, c *benchClient, ok func(string) bool) bool 
 func (g *fireGame) kept(t *testing.T, st store.Store) store.Game {
 	t.Helper()
 	ctx := context.Background()
-	inPlay, err := st.InPlay(ctx)
+	inPlay, err := st.InPlay(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}

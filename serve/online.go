@@ -256,13 +256,6 @@ func (m *onlineMenu) Update(ev console.Event) console.Screen {
 	return m
 }
 
-// open opens a table of setup and sits the player at it, waiting for
-// another.
-func (m *onlineMenu) open(setup room.Setup) console.Screen {
-	t := m.o.lobby.Open(setup, m.o.seat())
-	return m.o.sit(t, 0, m)
-}
-
 // questions asks, in the menu's style, what a new table or a quick match
 // is for: omok's rule, the clock, and at a new freestyle or standard omok
 // table the opening, each numbered question asked only where it applies
@@ -356,9 +349,18 @@ func (q *questions) from(ask question) console.Screen {
 	case q.then != nil:
 		return q.then(q.setup)
 	case !q.quick:
-		return q.m.open(q.setup)
+		return q.open()
 	}
 	return q.match()
+}
+
+// open opens a table of the setup and sits the player at it, waiting for
+// another, off the screen's goroutine, since the table's code is reserved
+// in the store first; matched shows it.
+func (q *questions) open() console.Screen {
+	o, setup := q.m.o, q.setup
+	q.busy = true
+	return console.Do(q, func(context.Context) any { return o.seated(o.lobby.Open(setup, o.seat()), 0, nil) })
 }
 
 // Update takes the answer to the question asked; Esc goes back to the
@@ -432,6 +434,9 @@ func (m *onlineMenu) join(c *codeScreen, code string) (console.Screen, string) {
 	if t, seat, ok := m.o.lobby.Resume(code); ok {
 		return m.o.sit(t, seat, m), ""
 	}
+	if msg, ok := m.elsewhere(code); ok {
+		return nil, msg
+	}
 	o, game := m.o, m.game
 	c.busy = true
 	return console.Do(c, func(context.Context) any { return o.seated(o.lobby.Join(code, game, o.seat())) }), ""
@@ -470,10 +475,26 @@ func (m *onlineMenu) answer(j joined) (console.Screen, string) {
 // watch takes a table's code and shows the table to a watcher.
 func (m *onlineMenu) watch(_ *codeScreen, code string) (console.Screen, string) {
 	t, err := m.o.lobby.Watch(code)
+	if msg, ok := m.elsewhere(code); err != nil && ok {
+		return nil, msg
+	}
 	if err != nil {
 		return nil, m.txt.noTable
 	}
 	return m.o.watch(t, m), ""
+}
+
+// elsewhere says where the table with code is, when it is not at this
+// server but at another on its database.
+func (m *onlineMenu) elsewhere(code string) (string, bool) {
+	if _, here := m.o.lobby.GameOf(code); here {
+		return "", false
+	}
+	li, ok := m.o.lobby.Elsewhere(code)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf(m.txt.elsewhere, li.Server.Name, room.Command(li)), true
 }
 
 // list prints the open tables above the menu, as the how-to is printed.
@@ -486,6 +507,9 @@ func (m *onlineMenu) list() {
 	lines := []string{m.txt.tablesHead}
 	for _, li := range tables {
 		lines = append(lines, m.txt.listing(li))
+		if li.Server.Name != "" { // another server's, with the way there
+			lines = append(lines, fmt.Sprintf("        %s: %s", li.Server.Name, room.Command(li)))
+		}
 	}
 	m.menu.Show(lines...)
 }

@@ -383,6 +383,14 @@ func ask(t *testing.T, d *console.Driver, steps ...string) {
 	}
 }
 
+// opened runs the command of d that opens a table, if one waits: its
+// code is reserved off the screen's goroutine.
+func opened(d *console.Driver) {
+	if d.Pending() > 0 {
+		d.RunCommands()
+	}
+}
+
 // Opening a table asks omok's rule, the clock from the server's list
 // (omok the Fischer ones, baseball the ones per guess, both none) and, at
 // freestyle and standard, the opening (swap2 unless the host says none),
@@ -457,7 +465,13 @@ func TestOpenQuestions(t *testing.T) {
 			}
 			l := room.NewLobby(room.Config{Hold: time.Minute, Controls: controls})
 			d := menuScreen(l, room.Seat{Name: "alice"}, tt.game, nil)
-			ask(t, d, tt.steps...)
+			for k := 0; k+1 < len(tt.steps); k += 2 {
+				d.Send(console.Keys(tt.steps[k])...)
+				opened(d)
+				if screen := d.Text(narrow); !strings.Contains(screen, tt.steps[k+1]) {
+					t.Fatalf("after %q, no %q on the screen:\n%s", tt.steps[k], tt.steps[k+1], screen)
+				}
+			}
 			li := l.Tables(tt.game)
 			if len(li) != 1 || li[0].Setup != tt.want || li[0].Host != "alice" || li[0].Playing {
 				t.Errorf("the tables: %+v; want one waiting for %v", li, tt.want)
@@ -473,6 +487,7 @@ func TestQuestionsEsc(t *testing.T) {
 		l := room.NewLobby(room.Config{Hold: time.Minute})
 		d := menuScreen(l, room.Seat{Name: "alice"}, room.Omok, nil)
 		d.Send(console.Keys(keys)...)
+		opened(d)
 		d.Send(console.KeyPress(console.KeyEsc))
 		waitUntil(func() bool { return len(l.Tables(room.Omok)) == 0 })
 		if screen := d.Text(narrow); !strings.Contains(screen, "7. 돌아가기") || len(l.Tables(room.Omok)) != 0 {

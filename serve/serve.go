@@ -120,6 +120,11 @@ type Config struct {
 	// play. nil keeps nothing: a restart forgets every table. The server
 	// does not close it.
 	Store store.Store
+	// Server is this server among several on the store's database: its
+	// name (-name) and the address its players reach it at (-public);
+	// the other servers' lists show its tables with them. The zero
+	// Server is a server alone.
+	Server store.Server
 
 	HandshakeTimeout time.Duration // a connection must finish the SSH handshake within this
 	MaxSessions      int           // sessions at once, in all
@@ -216,7 +221,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	cfg = cfg.withDefaults()
 	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
-		GuestChat: cfg.GuestChat}),
+		GuestChat: cfg.GuestChat, Server: cfg.Server}),
 		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
 	if err := s.lobby.Restore(context.Background()); err != nil {
 		return nil, err
@@ -385,6 +390,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	guestChat := fs.Bool("guestchat", false, "let players who connect without a key chat at the tables")
 	controls := controlList(room.DefaultControls())
 	fs.Var(&controls, "clocks", "the time controls a new table may have, in the order offered: a comma-separated `list` of none, minutes+seconds such as 3+2 (omok) and a time a guess such as 30s/move (baseball)")
+	name := fs.String("name", "", "this server's `name` among several on one PostgreSQL database (letters, digits, . - _); the others' lists show its tables with it")
+	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n       termgames serve migrate -from FILE -to postgres://USER@HOST/DATABASE\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
@@ -392,6 +399,9 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	}
 	if err := cmdline.Parse(fs, args, 0); err != nil {
 		return err
+	}
+	if err := checkServer(*name, *public); err != nil {
+		return cmdline.UsageError{Command: "termgames serve", Err: err}
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	signer, err := hostKey(*keyFile)
@@ -417,12 +427,17 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 		}
 	}()
 	cfg.Store = st
-	srv, err := New(cfg)
+	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	cfg.Server = store.Server{Name: *name, Public: *public}
+	if cfg.Server.Public == "" {
+		cfg.Server.Public = publicAddress(*addr, ln.Addr())
+	}
+	srv, err := New(cfg)
 	if err != nil {
+		ln.Close()
 		return err
 	}
 	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\ngames kept in %s\n",
@@ -481,6 +496,34 @@ func port(a net.Addr) string {
 	}
 	_, p, _ := net.SplitHostPort(a.String())
 	return p
+}
+
+// checkServer says what is wrong with -name and -public, if anything.
+func checkServer(name, public string) error {
+	if len(name) > 32 || strings.Trim(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_") != "" {
+		return fmt.Errorf("-name %q: a server's name is at most 32 letters, digits, '.', '-' and '_'", printable(name, 40))
+	}
+	if public == "" {
+		return nil
+	}
+	h, p, err := net.SplitHostPort(public)
+	if n, perr := strconv.Atoi(p); err != nil || h == "" || perr != nil || n < 1 || n > 65535 {
+		return fmt.Errorf("-public %q: want the host and port players reach this server at, such as games.example:2222", printable(public, 60))
+	}
+	return nil
+}
+
+// publicAddress is the address players reach a server at that listens on
+// addr (-addr), listening at a: -addr's host, or this machine's name
+// where it names every address, and the port listened on.
+func publicAddress(addr string, a net.Addr) string {
+	h := host(addr)
+	if h == "localhost" {
+		if name, err := os.Hostname(); err == nil && name != "" {
+			h = name
+		}
+	}
+	return net.JoinHostPort(h, port(a))
 }
 
 // host is the host to give players for -addr: the one it names, or

@@ -419,3 +419,31 @@ func TestClocksFlag(t *testing.T) {
 		}
 	}
 }
+
+// A bad -name or -public is a usage error in one line that says what is
+// wanted, before anything starts.
+func TestServerFlags(t *testing.T) {
+	for _, bad := range [][]string{
+		{"-name", "seoul 1"},
+		{"-name", "서울"},
+		{"-name", strings.Repeat("a", 33)},
+		{"-name", "a\x1b[2Jb"},
+		{"-public", "seoul.example"},
+		{"-public", ":2222"},
+		{"-public", "seoul.example:http"},
+		{"-public", "seoul.example:70000"},
+	} {
+		var out, errOut strings.Builder
+		err := Command(bad, &out, &errOut, nil)
+		var ue cmdline.UsageError
+		if !errors.As(err, &ue) || out.Len() != 0 || errOut.Len() != 0 || !strings.Contains(err.Error(), bad[0]+" ") ||
+			strings.ContainsAny(err.Error(), "\n\x1b") {
+			t.Errorf("%q: %v (%T), printed %q %q; want one usage error and nothing printed", bad, err, err, out.String(), errOut.String())
+		}
+	}
+	for _, good := range [][2]string{{"seoul", "seoul.example:2222"}, {"busan-2.kr_1", "[::1]:22"}, {"", ""}} {
+		if err := checkServer(good[0], good[1]); err != nil {
+			t.Errorf("-name %q -public %q: %v", good[0], good[1], err)
+		}
+	}
+}

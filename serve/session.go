@@ -327,6 +327,9 @@ func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
 				}
 			}
 		}
+		if li, ok := s.lobby.Elsewhere(code); ok {
+			return nil, &refusal{fmt.Sprintf("table %s is on the server %s: %s", li.Code, li.Server.Name, room.Command(li))}
+		}
 		return nil, &refusal{fmt.Sprintf("no table has the code %q", printable(code, 12))}
 	}
 	if t, seat, ok := s.lobby.Held(o.p.Key); ok {

@@ -27,6 +27,7 @@ type onlineText struct {
 	open       string // a table's state in the list
 	playing    string
 	noTable    string
+	elsewhere  string // Printf: the server, the command that reaches the table there
 	full       string
 	otherGame  string
 
@@ -114,6 +115,7 @@ var koreanText = onlineText{
 	open:       "상대를 기다리는 중",
 	playing:    "대전 중 (관전 가능)",
 	noTable:    "그런 코드의 테이블이 없습니다. 다시 입력하세요.",
+	elsewhere:  "그 테이블은 서버 %s에 있습니다: %s",
 	full:       "그 테이블은 이미 두 사람이 앉았습니다. 관전은 4번입니다.",
 	otherGame:  "그 테이블은 다른 게임입니다.",
 
@@ -222,6 +224,7 @@ var englishText = onlineText{
 	open:       "waiting for a player",
 	playing:    "playing (watch it with 4)",
 	noTable:    "No table has that code. Please enter again.",
+	elsewhere:  "That table is on the server %s: %s",
 	full:       "Two players already sit at that table. Watch it with 4.",
 	otherGame:  "That table plays another game.",
 

@@ -222,3 +222,22 @@ func KeptTime(t time.Time) time.Time {
 func KeptDuration(d time.Duration) time.Duration {
 	return d.Truncate(time.Millisecond)
 }
+
+// CheckTable says what is wrong with an open table to keep, if anything.
+func CheckTable(t Table) error {
+	switch {
+	case t.Code == "":
+		return errors.New("a table with no code")
+	case t.Game == "":
+		return fmt.Errorf("table %s: no game", t.Code)
+	}
+	return nil
+}
+
+// CheckLease says what is wrong with a server's lease, if anything.
+func CheckLease(s Server, ttl time.Duration) error {
+	if ttl <= 0 {
+		return fmt.Errorf("server %q: a lease of %v", s.Name, ttl)
+	}
+	return nil
+}

@@ -27,6 +27,7 @@ type Store interface {
 	Ratings
 	Mines
 	Social
+	Tables
 	// Close closes the store; nothing may be called after.
 	Close() error
 }
@@ -37,6 +38,8 @@ var (
 	ErrNotFound = errors.New("not found")
 	// ErrFinished: the game has ended already; nothing more is added.
 	ErrFinished = errors.New("the game has ended")
+	// ErrCodeTaken: a table of this server or another has the code.
+	ErrCodeTaken = errors.New("the code is taken")
 )
 
 // Player is a player with a key: the key's fingerprint is who they are,
@@ -77,10 +80,14 @@ type Move struct {
 
 // Game is one online game: in play while Ended is zero.
 type Game struct {
-	ID      int64
-	Game    string // "omok" or "baseball"
-	Rule    string // omok's rule ("freestyle", …); "" for baseball
-	Code    string // the table's code
+	ID   int64
+	Game string // "omok" or "baseball"
+	Rule string // omok's rule ("freestyle", …); "" for baseball
+	Code string // the table's code
+	// Server is the name of the server whose table plays the game (the
+	// server's -name), "" for a server with no name: after a restart,
+	// each server brings back its own games in play (InPlay).
+	Server  string
 	Seats   [2]Seat
 	Rated   bool
 	Started time.Time
@@ -126,9 +133,12 @@ type Games interface {
 	// players' new ratings, in one transaction; it returns the game as
 	// kept (with Before and After). A game ended Void is kept unrated.
 	Finish(ctx context.Context, id int64, r Result) (Game, error)
-	// InPlay returns every game not yet ended, with its moves: the tables
-	// to bring back after a restart.
-	InPlay(ctx context.Context) ([]Game, error)
+	// InPlay returns every game of server not yet ended, with its moves:
+	// the tables to bring back after its restart. Games in play that no
+	// server has (Server "": kept by a server with no name, or copied from
+	// one) become server's, so that a server given a name later, or moved
+	// from a file to a database, takes back its own.
+	InPlay(ctx context.Context, server string) ([]Game, error)
 	// Game returns a game, in play or ended, with its moves.
 	Game(ctx context.Context, id int64) (Game, error)
 	// GamesOf returns the ended games of the player with key, newest
@@ -216,4 +226,53 @@ type Social interface {
 	// never set, and for a key that is no player's).
 	SetRefusesChallenges(ctx context.Context, key string, refuse bool) error
 	RefusesChallenges(ctx context.Context, key string) (bool, error)
+}
+
+// Server is a server of the store's database as the others see it.
+type Server struct {
+	Name   string // its -name, unique among the servers of a database
+	Public string // the address players reach it at: "host:2222"
+}
+
+// Table is an open table as the lists of every server on the database
+// show it.
+type Table struct {
+	Code   string // unique among the tables of every server
+	Server Server // where the table lives: only a Table read back has Public
+	Game   string // "omok", "baseball", "race"
+	Rule   string // as a Game's
+	// Options are the table's options as a Game's are: kept as given.
+	Options string
+	Host    string // the name of the player in seat 1
+	Playing bool   // both seats taken: open to watch only
+	Rated   bool
+}
+
+// Tables is what the servers on one database share of their tables: the
+// code of each open table, unique across them by the database's own
+// constraint, and what each server's list shows of the others'. A server
+// is listed while its lease runs: it renews it (Announce) every few
+// seconds, so that one killed or cut off drops out of every list, with its
+// tables, when its lease ends, and takes them off at its next start
+// (Withdraw). A store that one server alone uses keeps the same, for it
+// alone.
+type Tables interface {
+	// Announce starts or renews the lease of server s (its Public kept
+	// anew) for ttl from now, on the database's clock.
+	Announce(ctx context.Context, s Server, ttl time.Duration) error
+	// Withdraw takes server name and every table of it off the lists:
+	// at its start (the tables of its last run are gone) and at its stop.
+	Withdraw(ctx context.Context, name string) error
+	// OpenTable keeps t as open at t.Server.Name, which must have been
+	// announced; ErrCodeTaken when any table, of any server, has its code.
+	OpenTable(ctx context.Context, t Table) error
+	// UpdateTable keeps what the lists show of t, a table open at
+	// t.Server.Name with t.Code; ErrNotFound when there is none.
+	UpdateTable(ctx context.Context, t Table) error
+	// CloseTable takes the table with code off server's tables; its code
+	// is free again. Closing a table not open is no error.
+	CloseTable(ctx context.Context, server, code string) error
+	// OpenTables returns the tables of every server whose lease runs, by
+	// server and code, each with its server's Public.
+	OpenTables(ctx context.Context) ([]Table, error)
 }

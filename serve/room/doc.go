@@ -16,6 +16,8 @@
 //	kept.go       the store's side: each move kept before it is shown,
 //	              the end and the ratings, games brought back at a restart
 //	quickmatch.go the quick match
+//	servers.go    several servers on one database: codes unique across
+//	              them, each listing the others' tables, the lease
 //	game.go       what a table asks of a game (Game, Games)
 //	setup.go      what a table is opened for (Setup), as the store keeps it
 //	clock.go      the chess clock, the time controls, the TimeSource

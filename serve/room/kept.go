@@ -86,7 +86,7 @@ func (t *Table) beginGame(ctx context.Context) error {
 			t.changed = true
 		}
 	}
-	g := store.Game{Game: t.Game.name, Rule: t.rules.Rule(), Code: t.Code, Started: t.started,
+	g := store.Game{Game: t.Game.name, Server: t.lobby.server.Name, Rule: t.rules.Rule(), Code: t.Code, Started: t.started,
 		Options: t.setup.options(t.first)}
 	for i, s := range t.seats {
 		g.Seats[i] = store.Seat{Key: s.Key, Name: s.Name, Resume: s.Resume}
@@ -263,11 +263,19 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 // A game whose moves no longer replay is logged and finished as a draw,
 // How "void"; one whose last move had ended it (the server stopped before
 // keeping its end) is finished as it ended.
+//
+// Before, it takes this server's place among those on the store's
+// database (servers.go): the tables of its last run leave the lists, its
+// lease begins, and each game brought back has its code again unless
+// another server's table has it. After, it renews the lease until Close.
 func (l *Lobby) Restore(ctx context.Context) error {
 	if l.store == nil {
 		return nil
 	}
-	games, err := l.store.InPlay(ctx)
+	if err := l.start(ctx); err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	games, err := l.store.InPlay(ctx, l.server.Name)
 	if err != nil {
 		return fmt.Errorf("serve: the games in play: %w", err)
 	}
@@ -284,9 +292,15 @@ func (l *Lobby) Restore(ctx context.Context) error {
 		case out.Over:
 			l.finishKept(ctx, g, rules, out)
 		default:
+			t.Code = l.reserve(ctx, t.Code, Listing{Host: t.seats[0].Name, Setup: t.setup, Playing: true, Rated: t.kept.rated})
 			l.bringBack(t)
 		}
 	}
+	l.sync(ctx)
+	l.mu.Lock()
+	l.renewStarted = true
+	l.mu.Unlock()
+	l.startRenewing()
 	return nil
 }
 

@@ -251,7 +251,7 @@ func TestBaseballKeptAndResigned(t *testing.T) {
 	if s, _ := alone.State(); s.Outcome.How != "left" {
 		t.Errorf("a host who left alone: %+v", s.Outcome)
 	}
-	if games, _ := st.InPlay(context.Background()); len(games) != 0 {
+	if games, _ := st.InPlay(context.Background(), ""); len(games) != 0 {
 		t.Errorf("games in play after all ended: %+v", games)
 	}
 }
@@ -332,7 +332,7 @@ func TestHostLeavesAsAPlayerJoins(t *testing.T) {
 	if s.Outcome.Over || s.Seats[0].Present != 0 || s.HoldEnds.IsZero() || !s.Seats[1].Taken {
 		t.Errorf("the table after its host left a game begun: %+v", s)
 	}
-	if games, err := st.InPlay(ctx); err != nil || len(games) != 1 {
+	if games, err := st.InPlay(ctx, ""); err != nil || len(games) != 1 {
 		t.Errorf("games in play: %+v %v", games, err)
 	}
 }
@@ -527,7 +527,7 @@ func TestTablesBroughtBack(t *testing.T) {
 	if g.How != "five" || g.Winner != 0 || len(g.Moves) != len(fiveInRow) {
 		t.Errorf("the game brought back, at its end: %+v", g)
 	}
-	if games, _ := st.InPlay(ctx); len(games) != 0 {
+	if games, _ := st.InPlay(ctx, ""); len(games) != 0 {
 		t.Errorf("games in play at the end: %+v", games)
 	}
 }

@@ -1,6 +1,7 @@
 package room
 
 import (
+	"context"
 	crand "crypto/rand"
 	"errors"
 	"log/slog"
@@ -13,7 +14,7 @@ import (
 	"termgames/internal/store"
 )
 
-// room.go is the lobby of the online tables: the tables open, by code,
+// lobby.go is the lobby of the online tables: the tables open, by code,
 // and their seats, by resume code. Each table is a goroutine of its own
 // that owns its game (owner.go); the lobby finds a table and hands it a
 // message. The lobby's lock guards its maps only: it is never held while a
@@ -47,10 +48,25 @@ type Lobby struct {
 	quick  QuickMatch // the quick match's tables waiting for a player
 	rng    *rand.Rand // codes
 	closed bool       // Close was called: a table opened now closes at once
+	// renewStarted: Restore started renew (servers.go).
+	renewStarted bool
 	// live are the tables whose goroutines run: those in tables, and
 	// those dropped from it whose end the store has yet to keep.
 	live    map[*Table]bool
 	running sync.WaitGroup // their goroutines
+
+	// server is this server among those on the store's database
+	// (servers.go); elsewhere the other servers' tables, as last read;
+	// dropped the codes of tables dropped, for the store's lists to lose.
+	server    store.Server
+	elsewhere []Listing
+	dropped   []string
+	// listed is what the store's lists have of each table, as sync last
+	// wrote it, under syncing: one sync at a time.
+	listed    map[string]store.Table
+	syncing   sync.Mutex
+	stopRenew chan struct{}  // closed by Close: renew ends
+	renewing  sync.WaitGroup // renew, once started
 }
 
 // seatRef names a seat of a table.
@@ -76,6 +92,10 @@ type Config struct {
 	Time TimeSource
 	// GuestChat lets players without a key chat at the tables.
 	GuestChat bool
+	// Server is this server among those on the store's database: its
+	// name and the address its players reach it at (servers.go). The
+	// zero Server is one server alone.
+	Server store.Server
 }
 
 // NewLobby returns an empty lobby of cfg. With a store, Restore brings
@@ -96,10 +116,13 @@ func NewLobby(cfg Config) *Lobby {
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
 	return &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store, guestChat: cfg.GuestChat,
-		tables: map[string]*Table{},
-		resume: map[string]seatRef{},
-		live:   map[*Table]bool{},
-		rng:    rand.New(rand.NewChaCha8(seed))}
+		tables:    map[string]*Table{},
+		resume:    map[string]seatRef{},
+		live:      map[*Table]bool{},
+		rng:       rand.New(rand.NewChaCha8(seed)),
+		server:    cfg.Server,
+		listed:    map[string]store.Table{},
+		stopRenew: make(chan struct{})}
 }
 
 // Controls are the time controls a table may be opened with.
@@ -111,11 +134,13 @@ func (l *Lobby) Now() time.Time { return l.time.Now() }
 // Close stops every table, as the server stops: no flag falls and no seat
 // hold ends after it (the games come back after a restart), and an end
 // that the store refused so far is tried once more. It returns when every
-// table's goroutine has ended. The server closes its lobby before its
-// store.
+// table's goroutine has ended. With a store, this server's tables leave
+// the lists of the servers on its database. The server closes its lobby
+// before its store.
 func (l *Lobby) Close() {
 	l.mu.Lock()
 	l.closed = true
+	renewing := l.renewStarted
 	tables := make([]*Table, 0, len(l.live))
 	for t := range l.live {
 		tables = append(tables, t)
@@ -125,6 +150,9 @@ func (l *Lobby) Close() {
 		t.send(t.close)
 	}
 	l.running.Wait()
+	if renewing {
+		l.stop()
+	}
 }
 
 // codeLetters are the letters of codes: no 0/O, 1/I/L, which a friend
@@ -166,17 +194,30 @@ func NormCode(s string) string {
 }
 
 // Open opens a table of setup with the host in seat 0 and returns it.
+// With a store, its code is reserved there first, unique among the
+// tables of every server on its database: screens call it off their
+// goroutine.
 func (l *Lobby) Open(setup Setup, host Seat) *Table {
+	code := l.reserve(context.Background(), "", l.waiting(setup, host))
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.openLocked(setup, host)
+	return l.openLocked(setup, host, code)
 }
 
-// openLocked opens a table as Open does; mu held.
-func (l *Lobby) openLocked(setup Setup, host Seat) *Table {
+// waiting is a table of setup that host opens, as the lists show it.
+func (l *Lobby) waiting(setup Setup, host Seat) Listing {
+	return Listing{Host: host.Name, Setup: setup.normal(), Rated: l.store != nil && host.Key != ""}
+}
+
+// openLocked opens a table as Open does, under code (reserve's) unless
+// it is "" or another table of this server has it; mu held.
+func (l *Lobby) openLocked(setup Setup, host Seat, code string) *Table {
 	t := newTable(l, l.dealLocked(setup.normal()), 0)
 	t.at = l.Now()
-	t.Code = l.newTableCode()
+	t.Code = code
+	if code == "" || l.tables[code] != nil {
+		t.Code = l.newTableCode()
+	}
 	host.Resume = l.newResumeCode()
 	host.Taken, host.Present = true, 1
 	t.seats[0] = host
@@ -276,6 +317,9 @@ func (l *Lobby) Watch(code string) (*Table, error) {
 
 // Listing is an open table as the list shows it.
 type Listing struct {
+	// Server is the server the table is on, when it is another on the
+	// store's database (Command reaches it); zero at this one.
+	Server     store.Server
 	Code, Host string
 	Setup      Setup // what the table was opened for: game, rule, clock, swap2
 	Playing    bool  // both seats taken: open to watch only
@@ -285,7 +329,8 @@ type Listing struct {
 }
 
 // Tables lists the tables of game, as they last showed: those waiting for
-// a player first, then those being played, each by code.
+// a player first, then those being played, each by code; then those of
+// the other servers on the store's database, as last read, by server.
 func (l *Lobby) Tables(game *Game) []Listing {
 	l.mu.Lock()
 	tables := make([]*Table, 0, len(l.tables))
@@ -310,7 +355,7 @@ func (l *Lobby) Tables(game *Game) []Listing {
 	byCode := func(a, b Listing) int { return strings.Compare(a.Code, b.Code) }
 	slices.SortFunc(open, byCode)
 	slices.SortFunc(playing, byCode)
-	return append(open, playing...)
+	return append(append(open, playing...), l.elsewhereOf(game)...)
 }
 
 // Resume gives back the seat whose resume code is code, when it is away
@@ -362,6 +407,9 @@ func (l *Lobby) drop(t *Table) {
 		}
 	}
 	l.quick.Leave(t.Code)
+	if l.store != nil {
+		l.dropped = append(l.dropped, t.Code)
+	}
 }
 
 // ended notes that t's goroutine has ended.

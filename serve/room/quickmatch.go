@@ -1,6 +1,7 @@
 package room
 
 import (
+	"context"
 	"errors"
 	"slices"
 )
@@ -22,19 +23,28 @@ import (
 // Quick off their goroutine.
 func (l *Lobby) Quick(setup Setup, p Seat) (*Table, int, error) {
 	setup = setup.normal()
+	reserved := "" // a code reserved in the store for a table of p's
 	for {
 		l.mu.Lock()
 		code, ok := l.quick.Match(setup, p.Key)
-		if !ok {
+		if !ok && (reserved != "" || l.store == nil) {
 			// Opened and queued in one hold of mu: a player who comes
 			// meanwhile finds this table, and opens none of their own.
-			t := l.openLocked(setup, p)
+			t := l.openLocked(setup, p, reserved)
 			l.quick.Wait(setup, t.Code, p.Key)
 			l.mu.Unlock()
 			l.log.Info("quick match waits", "table", t.Code, "for", setup.String())
 			return t, 0, nil
 		}
 		l.mu.Unlock()
+		if !ok { // a code first, off mu; then the queue is looked at again
+			reserved = l.reserve(context.Background(), "", l.waiting(setup, p))
+			continue
+		}
+		if reserved != "" {
+			l.release(reserved)
+			reserved = ""
+		}
 		t, seat, err := l.Join(code, setup.Game, p)
 		if errors.Is(err, ErrNoTable) || errors.Is(err, ErrFull) {
 			continue // its host left, or a player joined it by its code

@@ -15,8 +15,8 @@ import (
 // beginSQL keeps a game and its two seats in one statement: a seat whose
 // key is no player's breaks the foreign key and nothing is kept.
 const beginSQL = `WITH g AS (
-		INSERT INTO games (game, rule, code, options, rated, started)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id
+		INSERT INTO games (game, rule, code, options, rated, started, server)
+		VALUES ($1, $2, $3, $4, $5, $6, $13) RETURNING id
 	), s AS (
 		INSERT INTO seats (game, seat, player, name, resume)
 		SELECT g.id, v.seat, v.player, v.name, v.resume FROM g, (VALUES
@@ -33,7 +33,7 @@ func (s *Store) Begin(ctx context.Context, g store.Game) (int64, error) {
 	var id int64
 	err := s.pool.QueryRow(ctx, beginSQL, g.Game, g.Rule, g.Code, g.Options, store.Rated(g.Seats), at(g.Started),
 		key(g.Seats[0]), g.Seats[0].Name, g.Seats[0].Resume,
-		key(g.Seats[1]), g.Seats[1].Name, g.Seats[1].Resume).Scan(&id)
+		key(g.Seats[1]), g.Seats[1].Name, g.Seats[1].Resume, g.Server).Scan(&id)
 	if violates(err, "23503") {
 		err = s.unregistered(ctx, g.Seats)
 	}
@@ -191,11 +191,17 @@ func rate(ctx context.Context, tx pgx.Tx, g *store.Game) error {
 	return tx.SendBatch(ctx, batch).Close()
 }
 
-// InPlay implements store.Games, in the order begun.
-func (s *Store) InPlay(ctx context.Context) ([]store.Game, error) {
-	games, err := queryGames(ctx, s.pool, true, `WHERE g.ended IS NULL ORDER BY g.id`)
+// InPlay implements store.Games, in the order begun. The games that no
+// server has are taken first, in a statement of their own: two servers
+// that start at once each take some, never one game both.
+func (s *Store) InPlay(ctx context.Context, server string) ([]store.Game, error) {
+	_, err := s.pool.Exec(ctx, `UPDATE games SET server = $1 WHERE ended IS NULL AND server = ''`, server)
 	if err != nil {
-		return nil, fmt.Errorf("store: games in play: %w", err)
+		return nil, fmt.Errorf("store: games in play at %q: %w", server, err)
+	}
+	games, err := queryGames(ctx, s.pool, true, `WHERE g.ended IS NULL AND g.server = $1 ORDER BY g.id`, server)
+	if err != nil {
+		return nil, fmt.Errorf("store: games in play at %q: %w", server, err)
 	}
 	return games, nil
 }
@@ -238,7 +244,7 @@ func game(ctx context.Context, q querier, id int64) (store.Game, error) {
 }
 
 // gameColumns are a game with its two seats, as gameRow reads them.
-const gameColumns = `g.id, g.game, g.rule, g.code, g.options, g.rated, g.started, g.ended, g.winner, g.how, g.record,
+const gameColumns = `g.id, g.game, g.rule, g.code, g.server, g.options, g.rated, g.started, g.ended, g.winner, g.how, g.record,
 	s0.player, s0.name, s0.resume,
 	s0.rating_before, s0.deviation_before, s0.volatility_before,
 	s0.rating_after, s0.deviation_after, s0.volatility_after,
@@ -299,7 +305,7 @@ type gameRow struct {
 }
 
 func (r *gameRow) fields() []any {
-	fs := []any{&r.g.ID, &r.g.Game, &r.g.Rule, &r.g.Code, &r.g.Options, &r.g.Rated, &r.g.Started,
+	fs := []any{&r.g.ID, &r.g.Game, &r.g.Rule, &r.g.Code, &r.g.Server, &r.g.Options, &r.g.Rated, &r.g.Started,
 		&r.ended, &r.winner, &r.how, &r.g.Record}
 	for i := range r.seat {
 		fs = append(fs, r.seat[i].fields()...)

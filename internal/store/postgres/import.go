@@ -108,7 +108,7 @@ var copyTables = [...]struct {
 }{
 	{"players", []string{"key", "name", "fold", "created"}},
 	{"ignores", []string{"player", "ignored"}},
-	{"games", []string{"id", "game", "rule", "code", "options", "rated", "started", "ended", "winner", "how", "record"}},
+	{"games", []string{"id", "game", "rule", "code", "server", "options", "rated", "started", "ended", "winner", "how", "record"}},
 	{"seats", []string{"game", "seat", "player", "name", "resume",
 		"rating_before", "deviation_before", "volatility_before", "rating_after", "deviation_after", "volatility_after"}},
 	{"moves", []string{"game", "n", "seat", "text", "took", "at"}},
@@ -181,7 +181,7 @@ func (s *sink) KeepGame(g store.Game) error {
 	if !g.Ended.IsZero() {
 		ended, winner, how = at(g.Ended), g.Winner, string(g.How)
 	}
-	if err := s.add(gamesTable, g.ID, g.Game, g.Rule, g.Code, g.Options, g.Rated, at(g.Started), ended, winner, how, g.Record); err != nil {
+	if err := s.add(gamesTable, g.ID, g.Game, g.Rule, g.Code, g.Server, g.Options, g.Rated, at(g.Started), ended, winner, how, g.Record); err != nil {
 		return err
 	}
 	for i, seat := range g.Seats {

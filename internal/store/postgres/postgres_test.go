@@ -99,7 +99,7 @@ func TestPostgresMigrateFromEmpty(t *testing.T) {
 	}
 	defer s.Close()
 	conn := connect(t, dsn)
-	if got, want := tables(t, conn), "chat games ignores mines_games moves players ratings seats termgames_schema"; got != want {
+	if got, want := tables(t, conn), "chat games ignores mines_games moves open_tables players ratings seats servers termgames_schema"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
 	}
 	if v := version(t, conn); v != len(migrations) {
@@ -266,7 +266,7 @@ func TestPostgresSurvivesReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	in, err := s.InPlay(ctx)
+	in, err := s.InPlay(ctx, "")
 	if err != nil || len(in) != 1 || in[0].ID != open || in[0].Moves[0].Text != "h8" || in[0].Seats != seats || in[0].Options != "3+2 swap2" {
 		t.Errorf("in play after a reopen: %+v, %v", in, err)
 	}

@@ -25,8 +25,8 @@ func (s *Store) Begin(ctx context.Context, g store.Game) (int64, error) {
 				return fmt.Errorf("player %s: %w", seat.Key, notRegistered(err))
 			}
 		}
-		res, err := tx.ExecContext(ctx, `INSERT INTO games (game, rule, code, options, rated, started)
-			VALUES (?, ?, ?, ?, ?, ?)`, g.Game, g.Rule, g.Code, g.Options, store.Rated(g.Seats), millis(g.Started))
+		res, err := tx.ExecContext(ctx, `INSERT INTO games (game, rule, code, server, options, rated, started)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, g.Game, g.Rule, g.Code, g.Server, g.Options, store.Rated(g.Seats), millis(g.Started))
 		if err != nil {
 			return err
 		}
@@ -133,16 +133,23 @@ func rate(ctx context.Context, tx *sql.Tx, g *store.Game) error {
 }
 
 // InPlay implements store.Games, in the order begun.
-func (s *Store) InPlay(ctx context.Context) ([]store.Game, error) {
+func (s *Store) InPlay(ctx context.Context, server string) ([]store.Game, error) {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET server = ? WHERE ended IS NULL AND server = ''`, server)
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("store: games in play at %q: %w", server, err)
+	}
 	var games []store.Game
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err = s.read(ctx, func(tx *sql.Tx) error {
 		var err error
-		games, err = queryGames(ctx, tx, `WHERE g.ended IS NULL ORDER BY g.id`)
+		games, err = queryGames(ctx, tx, `WHERE g.ended IS NULL AND g.server = ? ORDER BY g.id`, server)
 		if err != nil {
 			return err
 		}
 		rows, err := tx.QueryContext(ctx, `SELECT `+moveColumns+` FROM moves
-			WHERE game IN (SELECT id FROM games WHERE ended IS NULL) ORDER BY game, n`)
+			WHERE game IN (SELECT id FROM games WHERE ended IS NULL AND server = ?) ORDER BY game, n`, server)
 		if err != nil {
 			return err
 		}
@@ -163,7 +170,7 @@ func (s *Store) InPlay(ctx context.Context) ([]store.Game, error) {
 		return rows.Err()
 	})
 	if err != nil {
-		return nil, fmt.Errorf("store: games in play: %w", err)
+		return nil, fmt.Errorf("store: games in play at %q: %w", server, err)
 	}
 	return games, nil
 }
@@ -253,7 +260,7 @@ func queryGames(ctx context.Context, tx *sql.Tx, where string, args ...any) ([]s
 // eachGame is queryGames calling fn with each game as it is read.
 func eachGame(ctx context.Context, tx *sql.Tx, fn func(store.Game) error, where string, args ...any) error {
 	rows, err := tx.QueryContext(ctx, `SELECT
-			g.id, g.game, g.rule, g.code, g.options, g.rated, g.started, g.ended, g.winner, g.how, g.record,
+			g.id, g.game, g.rule, g.code, g.server, g.options, g.rated, g.started, g.ended, g.winner, g.how, g.record,
 			`+seatColumns("s0")+`, `+seatColumns("s1")+`
 		FROM games AS g
 			JOIN seats AS s0 ON s0.game = g.id AND s0.seat = 0
@@ -269,7 +276,7 @@ func eachGame(ctx context.Context, tx *sql.Tx, fn func(store.Game) error, where 
 		var ended, winner sql.NullInt64
 		var how sql.NullString
 		var seats [2]seatRow
-		fields := []any{&g.ID, &g.Game, &g.Rule, &g.Code, &g.Options, &g.Rated, &started, &ended, &winner, &how, &g.Record}
+		fields := []any{&g.ID, &g.Game, &g.Rule, &g.Code, &g.Server, &g.Options, &g.Rated, &started, &ended, &winner, &how, &g.Record}
 		fields = append(fields, seats[0].fields()...)
 		fields = append(fields, seats[1].fields()...)
 		if err := rows.Scan(fields...); err != nil {

@@ -98,10 +98,10 @@ func TestMigrateFromEmpty(t *testing.T) {
 	if id := pragma(t, s, "application_id"); id != applicationID {
 		t.Errorf("application_id %#x", id)
 	}
-	if got, want := tables(t, s), "chat games ignores mines_games moves players ratings seats"; got != want {
+	if got, want := tables(t, s), "chat games ignores mines_games moves open_tables players ratings seats servers"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
 	}
-	if got, want := columns(t, s, "games"), "id game rule code rated started ended winner how record options"; got != want {
+	if got, want := columns(t, s, "games"), "id game rule code rated started ended winner how record options server"; got != want {
 		t.Errorf("games has %q, want %q", got, want)
 	}
 	var mode string
@@ -183,7 +183,7 @@ func migrateFrom(t *testing.T, upTo int) {
 	if rs, err := s.RatingsOf(ctx, "SHA256:alice"); err != nil || len(rs) != 1 || rs[0].Rating != ended.After[0] || rs[0].Wins != 1 {
 		t.Errorf("alice's ratings: %+v, %v", rs, err)
 	}
-	in, err := s.InPlay(ctx)
+	in, err := s.InPlay(ctx, "")
 	if err != nil || len(in) != 1 || in[0].ID != inPlay || len(in[0].Moves) != 1 || in[0].Seats[1].Resume != "r-bob" || in[0].Options != "" {
 		t.Errorf("in play: %+v, %v", in, err)
 	}
@@ -483,7 +483,7 @@ func TestCrashed(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	in, err := c.InPlay(ctx)
+	in, err := c.InPlay(ctx, "")
 	if err != nil || len(in) != 1 || len(in[0].Moves) != 3 || in[0].Moves[2].Text != "j10" {
 		t.Errorf("in play after a crash: %+v, %v", in, err)
 	}
@@ -524,7 +524,7 @@ func TestSurvivesReopen(t *testing.T) {
 	if err != nil || len(g.Moves) != 9 || !bytes.Equal(g.Record, ended.Record) || g.After != ended.After {
 		t.Errorf("the ended game after a reopen: %+v, %v", g, err)
 	}
-	in, err := s.InPlay(ctx)
+	in, err := s.InPlay(ctx, "")
 	if err != nil || len(in) != 1 || in[0].ID != open || in[0].Moves[0].Text != "h8" || in[0].Seats != seats || in[0].Options != "3+2 swap2" {
 		t.Errorf("in play after a reopen: %+v, %v", in, err)
 	}

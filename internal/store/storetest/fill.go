@@ -76,6 +76,9 @@ func Fill(t *testing.T, s store.Store) Kept {
 		start := t0.Add(time.Duration(i) * time.Minute)
 		g := store.Game{Game: c.game, Rule: c.rule, Code: fmt.Sprintf("c%d", i), Options: c.options,
 			Seats: [2]store.Seat{seat(c.a), seat(c.b)}, Started: start}
+		if i%3 == 2 {
+			g.Server = "seoul"
+		}
 		id, err := s.Begin(ctx, g)
 		if err != nil {
 			t.Fatal(err)
@@ -201,11 +204,13 @@ func Same(t *testing.T, want, got store.Store, k Kept) {
 			return nonEmpty(lines, err)
 		})
 	}
-	both("in play", func(s store.Store) (any, error) {
-		gs, err := games(s.InPlay(ctx))
-		slices.SortFunc(gs, func(a, b store.Game) int { return cmp.Compare(a.ID, b.ID) })
-		return gs, err
-	})
+	for _, server := range []string{"", "seoul"} {
+		both("in play at "+server, func(s store.Store) (any, error) {
+			gs, err := games(s.InPlay(ctx, server))
+			slices.SortFunc(gs, func(a, b store.Game) int { return cmp.Compare(a.ID, b.ID) })
+			return gs, err
+		})
+	}
 	for _, b := range k.Boards {
 		both(fmt.Sprint("leaderboard ", b), func(s store.Store) (any, error) { return nonEmpty(s.Leaderboard(ctx, b[0], b[1], 100)) })
 	}

@@ -37,6 +37,9 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Chat", testChat},
 		{"Social", testSocial},
 		{"Concurrent", testConcurrent},
+		{"Servers", testServers},
+		{"Tables", testTables},
+		{"Leases", testLeases},
 		{"Closed", testClosed},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -243,7 +246,7 @@ func testGames(t *testing.T, s store.Store) {
 	if err := s.AddMove(ctx, otherID, store.Move{Seat: 1, Text: "=123", At: t0.Add(time.Minute)}); err != nil {
 		t.Fatal(err)
 	}
-	in, err := s.InPlay(ctx)
+	in, err := s.InPlay(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +280,7 @@ func testGames(t *testing.T, s store.Store) {
 		t.Fatal(err)
 	}
 	sameGame(t, "finished, read again", got, want)
-	in, err = s.InPlay(ctx)
+	in, err = s.InPlay(ctx, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +296,7 @@ func testGames(t *testing.T, s store.Store) {
 	if drawn.Winner != -1 || drawn.How != "draw" || len(drawn.Moves) != 1 {
 		t.Errorf("drawn: %+v", drawn)
 	}
-	if in, err := s.InPlay(ctx); err != nil || len(in) != 0 {
+	if in, err := s.InPlay(ctx, ""); err != nil || len(in) != 0 {
 		t.Errorf("in play with every game ended: %+v, %v", in, err)
 	}
 }
@@ -347,7 +350,7 @@ func testBadGames(t *testing.T, s store.Store) {
 	if err != nil || len(g.Moves) != 0 || !g.Ended.IsZero() {
 		t.Errorf("after bad moves and ends: %+v, %v", g, err)
 	}
-	if in, err := s.InPlay(ctx); err != nil || len(in) != 1 {
+	if in, err := s.InPlay(ctx, ""); err != nil || len(in) != 1 {
 		t.Errorf("in play after refusals: %+v, %v", in, err)
 	}
 
@@ -801,7 +804,7 @@ func testConcurrent(t *testing.T, s store.Store) {
 				if _, err := s.Leaderboard(ctx, "omok", "freestyle", 10); err != nil {
 					t.Error(err)
 				}
-				if _, err := s.InPlay(ctx); err != nil {
+				if _, err := s.InPlay(ctx, ""); err != nil {
 					t.Error(err)
 				}
 				if _, err := s.NameTaken(ctx, name); err != nil {
@@ -829,7 +832,7 @@ func testConcurrent(t *testing.T, s store.Store) {
 			}
 		}
 	}
-	if in, err := s.InPlay(ctx); err != nil || len(in) != 0 {
+	if in, err := s.InPlay(ctx, ""); err != nil || len(in) != 0 {
 		t.Errorf("in play after every game ended: %d games, %v", len(in), err)
 	}
 	// Every game counted once for each player, each win someone's loss.
@@ -868,7 +871,7 @@ func testClosed(t *testing.T, s store.Store) {
 		"Begin":        func() error { _, err := s.Begin(ctx, omok("alice", "bob", t0)); return err },
 		"AddMove":      func() error { return s.AddMove(ctx, id, store.Move{Text: "h8"}) },
 		"Finish":       func() error { _, err := s.Finish(ctx, id, store.Result{Ended: t0, How: "five"}); return err },
-		"InPlay":       func() error { _, err := s.InPlay(ctx); return err },
+		"InPlay":       func() error { _, err := s.InPlay(ctx, ""); return err },
 		"Game":         func() error { _, err := s.Game(ctx, id); return err },
 		"GamesOf":      func() error { _, err := s.GamesOf(ctx, k, 10); return err },
 		"RatingsOf":    func() error { _, err := s.RatingsOf(ctx, k); return err },
@@ -876,6 +879,12 @@ func testClosed(t *testing.T, s store.Store) {
 		"AddMinesGame": func() error { return s.AddMinesGame(ctx, k, store.MinesGame{Level: "beginner"}) },
 		"MinesGames":   func() error { _, err := s.MinesGames(ctx, k); return err },
 		"MinesLeaders": func() error { _, err := s.MinesLeaders(ctx, "beginner", 10); return err },
+		"Announce":     func() error { return s.Announce(ctx, store.Server{Name: "seoul"}, time.Minute) },
+		"Withdraw":     func() error { return s.Withdraw(ctx, "seoul") },
+		"OpenTable":    func() error { return s.OpenTable(ctx, table("seoul", "AB12")) },
+		"UpdateTable":  func() error { return s.UpdateTable(ctx, table("seoul", "AB12")) },
+		"CloseTable":   func() error { return s.CloseTable(ctx, "seoul", "AB12") },
+		"OpenTables":   func() error { _, err := s.OpenTables(ctx); return err },
 	} {
 		if err := call(); err == nil {
 			t.Errorf("%s after Close: no error", name)
@@ -980,4 +989,203 @@ func testSocial(t *testing.T, s store.Store) {
 	if err := s.SetRefusesChallenges(ctx, key("nobody"), true); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("a key that is no player's: %v", err)
 	}
+}
+
+// testServers: each server brings back its own games in play, and the
+// games that no server has go to the first server that asks.
+func testServers(t *testing.T, s store.Store) {
+	register(t, s, "alice", "bob")
+	begin := func(server, code string) int64 {
+		t.Helper()
+		g := omok("alice", "bob", t0)
+		g.Server, g.Code = server, code
+		id, err := s.Begin(ctx, g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.Game(ctx, id); err != nil || got.Server != server {
+			t.Fatalf("game %d of %q: %+v, %v", id, server, got, err)
+		}
+		return id
+	}
+	seoul, busan, nameless := begin("seoul", "AAAA"), begin("busan", "BBBB"), begin("", "CCCC")
+	inPlay := func(server string, want ...int64) {
+		t.Helper()
+		in, err := s.InPlay(ctx, server)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, g := range in {
+			if g.Server != server {
+				t.Errorf("InPlay(%q) gave a game of %q", server, g.Server)
+			}
+			ids = append(ids, g.ID)
+		}
+		slices.Sort(ids)
+		slices.Sort(want)
+		if !slices.Equal(ids, want) {
+			t.Errorf("InPlay(%q) = games %v, want %v", server, ids, want)
+		}
+	}
+	inPlay("busan", busan, nameless) // the game of no server is busan's now
+	inPlay("seoul", seoul)
+	inPlay("busan", busan, nameless)
+	inPlay("", nil...)
+	if _, err := s.Finish(ctx, nameless, store.Result{Ended: t0, How: "five"}); err != nil {
+		t.Fatal(err)
+	}
+	inPlay("busan", busan)
+	inPlay("jeju", nil...)
+}
+
+// table is an open omok table of server with code.
+func table(server, code string) store.Table {
+	return store.Table{Code: code, Server: store.Server{Name: server}, Game: "omok", Rule: "renju", Options: "3+2", Host: "alice"}
+}
+
+// openTables fails the test unless the open tables are want, each with
+// its server's address public[name].
+func openTables(t *testing.T, s store.Store, public map[string]string, want ...store.Table) {
+	t.Helper()
+	got, err := s.OpenTables(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		want[i].Server.Public = public[want[i].Server.Name]
+	}
+	if len(got) == 0 && len(want) == 0 {
+		return
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("open tables:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// testTables: a code is one table's across every server; each table is
+// listed with its server's address, as last updated, until it closes or
+// its server withdraws.
+func testTables(t *testing.T, s store.Store) {
+	public := map[string]string{"seoul": "seoul.example:2222", "busan": "busan.example:2223"}
+	for name, addr := range public {
+		if err := s.Announce(ctx, store.Server{Name: name, Public: addr}, time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	openTables(t, s, public)
+	a, b, c := table("seoul", "AB12"), table("busan", "CD34"), table("seoul", "EF56")
+	for _, tb := range []store.Table{a, b, c} {
+		if err := s.OpenTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, taken := range []store.Table{table("busan", "AB12"), table("seoul", "AB12"), table("seoul", "CD34")} {
+		if err := s.OpenTable(ctx, taken); !errors.Is(err, store.ErrCodeTaken) {
+			t.Errorf("a second table %s at %s: %v, want %v", taken.Code, taken.Server.Name, err, store.ErrCodeTaken)
+		}
+	}
+	openTables(t, s, public, b, a, c) // by server, then code
+
+	// What a list shows changes with the table.
+	b.Playing, b.Rated, b.Host, b.Rule, b.Options = true, true, "bob", "freestyle", "none swap2"
+	if err := s.UpdateTable(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	openTables(t, s, public, b, a, c)
+	for _, missing := range []store.Table{table("seoul", "CD34"), table("seoul", "ZZZZ")} {
+		if err := s.UpdateTable(ctx, missing); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("update of %s at %s, no table of its: %v, want %v", missing.Code, missing.Server.Name, err, store.ErrNotFound)
+		}
+	}
+
+	// A closed table's code is free again, for any server.
+	if err := s.CloseTable(ctx, "busan", "AB12"); err != nil { // not busan's: nothing closes
+		t.Fatal(err)
+	}
+	if err := s.CloseTable(ctx, "seoul", "AB12"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CloseTable(ctx, "seoul", "AB12"); err != nil {
+		t.Errorf("closing a closed table: %v", err)
+	}
+	openTables(t, s, public, b, c)
+	a.Server.Name = "busan"
+	if err := s.OpenTable(ctx, a); err != nil {
+		t.Fatal(err)
+	}
+	openTables(t, s, public, a, b, c)
+
+	// A server that withdraws takes its tables with it; a server not
+	// announced opens none.
+	if err := s.Withdraw(ctx, "busan"); err != nil {
+		t.Fatal(err)
+	}
+	openTables(t, s, public, c)
+	if err := s.OpenTable(ctx, b); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a table of a server withdrawn: %v, want %v", err, store.ErrNotFound)
+	}
+	if err := s.OpenTable(ctx, table("jeju", "GH78")); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a table of a server never announced: %v, want %v", err, store.ErrNotFound)
+	}
+
+	// Bad input is refused with a reason.
+	for _, bad := range []store.Table{{Server: store.Server{Name: "seoul"}, Game: "omok"}, {Code: "JK90", Server: store.Server{Name: "seoul"}}} {
+		if err := s.OpenTable(ctx, bad); err == nil {
+			t.Errorf("OpenTable(%+v): no error", bad)
+		}
+	}
+	if err := s.Announce(ctx, store.Server{Name: "seoul"}, 0); err == nil {
+		t.Error("a lease of no time: no error")
+	}
+
+	// A server with no name (one alone on its file) keeps tables too.
+	if err := s.Announce(ctx, store.Server{}, time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	d := table("", "MN34")
+	if err := s.OpenTable(ctx, d); err != nil {
+		t.Fatal(err)
+	}
+	openTables(t, s, public, d, c)
+}
+
+// testLeases: a server whose lease ends drops out of the lists with its
+// tables, and is back when it renews its lease; its codes stay its own
+// meanwhile.
+func testLeases(t *testing.T, s store.Store) {
+	public := map[string]string{"seoul": "seoul.example:2222", "busan": "busan.example:2223"}
+	announce := func(name string, ttl time.Duration) {
+		t.Helper()
+		if err := s.Announce(ctx, store.Server{Name: name, Public: public[name]}, ttl); err != nil {
+			t.Fatal(err)
+		}
+	}
+	announce("seoul", time.Hour)
+	announce("busan", 50*time.Millisecond)
+	a, b := table("seoul", "AB12"), table("busan", "CD34")
+	for _, tb := range []store.Table{a, b} {
+		if err := s.OpenTable(ctx, tb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		got, err := s.OpenTables(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 1 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("busan's lease of 50ms has not ended after 10s: %+v", got)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	openTables(t, s, public, a)
+	if err := s.OpenTable(ctx, table("seoul", "CD34")); !errors.Is(err, store.ErrCodeTaken) {
+		t.Errorf("the code of a table of a server whose lease ended: %v, want %v", err, store.ErrCodeTaken)
+	}
+	announce("busan", time.Hour)
+	openTables(t, s, public, b, a)
 }
