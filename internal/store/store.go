@@ -28,6 +28,10 @@ type Store interface {
 	Mines
 	Social
 	Tables
+	// Probe makes a write that changes nothing and commits it: whether
+	// the store takes writes now (the server's readiness check). It
+	// returns when the write is committed, refused, or ctx is done.
+	Probe(ctx context.Context) error
 	// Close closes the store; nothing may be called after.
 	Close() error
 }

@@ -122,6 +122,19 @@ func (s *Store) Close() error {
 	return nil
 }
 
+// Probe implements store.Store: it writes termgames_schema's one row
+// again as it is, a commit like any other, flushed to the disk.
+func (s *Store) Probe(ctx context.Context) error {
+	err := s.write(ctx, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, "UPDATE termgames_schema SET version = version")
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: write to %s: %w", s.name, oneLine(err))
+	}
+	return nil
+}
+
 // retries is how often a transaction that PostgreSQL broke off to keep
 // two others apart (a deadlock, a serialization failure) is tried again:
 // it ran into another, and goes through at the next try.

@@ -188,6 +188,26 @@ func (s *Store) Close() error {
 	return nil
 }
 
+// Probe implements store.Store: it writes the schema's version again,
+// the same number, through the writer's connection, behind the writes
+// queued there. That is a write of the file's first page into the log,
+// committed like any other, and nothing of the file changes.
+func (s *Store) Probe(ctx context.Context) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var version int
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+			return err
+		}
+		// PRAGMA takes no parameters; the number is the file's own.
+		_, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", version))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: write to %s: %w", s.path, err)
+	}
+	return nil
+}
+
 // write runs fn in a write transaction, committed when fn returns nil.
 func (s *Store) write(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)

@@ -40,6 +40,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Servers", testServers},
 		{"Tables", testTables},
 		{"Leases", testLeases},
+		{"Probe", testProbe},
 		{"Closed", testClosed},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -853,6 +854,39 @@ func testConcurrent(t *testing.T, s store.Store) {
 	}
 }
 
+// testProbe: a probe's write is taken, on an empty store and on one in
+// use, and changes nothing that the store answers.
+func testProbe(t *testing.T, s store.Store) {
+	if err := s.Probe(ctx); err != nil {
+		t.Fatalf("an empty store: %v", err)
+	}
+	register(t, s, "alice", "bob")
+	id, err := s.Begin(ctx, omok("alice", "bob", t0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddMove(ctx, id, store.Move{Text: "h8", At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		if err := s.Probe(ctx); err != nil {
+			t.Fatalf("a store in use: %v", err)
+		}
+	}
+	after, err := s.Game(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameGame(t, "after the probes", after, before)
+	if taken, err := s.NameTaken(ctx, "alice"); err != nil || !taken {
+		t.Errorf("after the probes, alice's name: %v, %v", taken, err)
+	}
+}
+
 // testClosed: a store used after Close says so in an error, whatever the
 // method, and never panics.
 func testClosed(t *testing.T, s store.Store) {
@@ -885,6 +919,7 @@ func testClosed(t *testing.T, s store.Store) {
 		"UpdateTable":  func() error { return s.UpdateTable(ctx, table("seoul", "AB12")) },
 		"CloseTable":   func() error { return s.CloseTable(ctx, "seoul", "AB12") },
 		"OpenTables":   func() error { _, err := s.OpenTables(ctx); return err },
+		"Probe":        func() error { return s.Probe(ctx) },
 	} {
 		if err := call(); err == nil {
 			t.Errorf("%s after Close: no error", name)
