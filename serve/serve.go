@@ -46,6 +46,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -61,6 +62,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/metrics"
 	"termgames/internal/store"
 	"termgames/internal/store/stores"
 	"termgames/serve/room"
@@ -199,6 +201,9 @@ type Server struct {
 
 	lobby *room.Lobby
 
+	metrics *metrics.Metrics // what Handler serves
+	probe   prober           // the readiness check's write
+
 	mu       sync.Mutex
 	closing  bool
 	sessions map[*session]struct{}
@@ -220,9 +225,14 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("serve: no menu")
 	}
 	cfg = cfg.withDefaults()
+	m := metrics.New()
+	if cfg.Store != nil {
+		cfg.Store = timedStore{Store: cfg.Store, m: m}
+	}
 	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
 		GuestChat: cfg.GuestChat, Server: cfg.Server}),
-		sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
+		metrics: m, sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
+	m.Register(s.connections())
 	if err := s.lobby.Restore(context.Background()); err != nil {
 		return nil, err
 	}
@@ -238,6 +248,11 @@ func New(cfg Config) (*Server, error) {
 		PublicKeyHandler: s.publicKey,
 		ConnCallback:     s.connected,
 		ConnectionFailedCallback: func(conn net.Conn, err error) {
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				s.metrics.Refused(metrics.HandshakeTimeout)
+			} else {
+				s.metrics.Refused(metrics.Handshake)
+			}
 			s.log.Info("refused", "remote", addressOf(conn.RemoteAddr()), "why", "handshake: "+err.Error())
 		},
 		ChannelHandlers: map[string]ssh.ChannelHandler{
@@ -278,6 +293,7 @@ func refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx 
 
 // refuseSubsystem refuses sftp and every other subsystem with one line.
 func (s *Server) refuseSubsystem(sess ssh.Session) {
+	s.metrics.Refused(metrics.Subsystem)
 	s.log.Info("refused", "remote", addressOf(sess.RemoteAddr()), "why", "subsystem "+printable(sess.Subsystem(), 20))
 	say(sess.Stderr(), "termgames: no subsystems here (sftp, scp): only the games")
 	_ = sess.Exit(1)
@@ -291,7 +307,13 @@ func (s *Server) connected(_ ssh.Context, conn net.Conn) net.Conn {
 	addr := addressOf(conn.RemoteAddr())
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closing || s.conns >= 2*s.cfg.MaxSessions || s.connsBy[addr] >= 2*s.cfg.MaxPerAddress {
+	switch {
+	case s.closing:
+		s.metrics.Refused(metrics.Stopping)
+		s.log.Info("refused", "remote", addr, "why", "stopping")
+		return nil
+	case s.conns >= 2*s.cfg.MaxSessions || s.connsBy[addr] >= 2*s.cfg.MaxPerAddress:
+		s.metrics.Refused(metrics.Connections)
 		s.log.Warn("refused", "remote", addr, "why", "too many connections")
 		return nil
 	}
@@ -378,8 +400,15 @@ const shutdownGrace = 4 * time.Second
 // line to give friends, `ssh -p PORT HOST`, and the host key's fingerprint
 // go to stdout.
 func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) console.Screen) error {
-	if len(args) > 0 && args[0] == "migrate" {
-		return migrateCommand(args[1:], stdout)
+	if len(args) > 0 {
+		switch args[0] {
+		case "migrate":
+			return migrateCommand(args[1:], stdout)
+		case "backup":
+			return backupCommand(args[1:], stdout)
+		case "check":
+			return checkCommand(args[1:], stdout)
+		}
 	}
 	fs := flag.NewFlagSet("termgames serve", flag.ContinueOnError)
 	fs.SetOutput(stdout)
@@ -393,8 +422,10 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	name := fs.String("name", "", "this server's `name` among several on one PostgreSQL database (letters, digits, . - _); the others' lists show its tables with it")
 	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
+	metricsAddr := fs.String("metrics", "", "serve /metrics, /healthz and /readyz over HTTP on `address` (such as 127.0.0.1:9222); off without it")
+	logFormat := fs.String("log", "text", "write the log on stderr as `format` text (key=value) or json (one object a line)")
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n       termgames serve migrate -from FILE -to postgres://USER@HOST/DATABASE\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
+		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n       termgames serve migrate -from FILE -to postgres://USER@HOST/DATABASE\n       termgames serve backup [-db FILE] OUT\n       termgames serve check [-db FILE]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
 		fs.PrintDefaults()
 	}
 	if err := cmdline.Parse(fs, args, 0); err != nil {
@@ -403,7 +434,10 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err := checkServer(*name, *public); err != nil {
 		return cmdline.UsageError{Command: "termgames serve", Err: err}
 	}
-	log := slog.New(slog.NewTextHandler(stderr, nil))
+	log, err := newLog(*logFormat, stderr)
+	if err != nil {
+		return cmdline.Usage(fs, err)
+	}
 	signer, err := hostKey(*keyFile)
 	if err != nil {
 		return err
@@ -435,16 +469,38 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if cfg.Server.Public == "" {
 		cfg.Server.Public = publicAddress(*addr, ln.Addr())
 	}
+	var ml net.Listener // -metrics
+	if *metricsAddr != "" {
+		if ml, err = net.Listen("tcp", *metricsAddr); err != nil {
+			ln.Close()
+			return fmt.Errorf("-metrics: %w", err)
+		}
+	}
 	srv, err := New(cfg)
 	if err != nil {
 		ln.Close()
+		if ml != nil {
+			ml.Close()
+		}
 		return err
+	}
+	served := make(chan error, 2)
+	if ml != nil {
+		web := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		go func() {
+			if err := web.Serve(ml); !errors.Is(err, http.ErrServerClosed) {
+				served <- fmt.Errorf("-metrics: %w", err)
+			}
+		}()
+		defer web.Close()
 	}
 	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\ngames kept in %s\n",
 		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile, stores.Shown(*dbFile))
+	if ml != nil {
+		fmt.Fprintf(stdout, "metrics on http://%s/metrics, health on /healthz and /readyz\n", ml.Addr())
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	select {
 	case err := <-served:
@@ -457,6 +513,18 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	_ = srv.Shutdown(sctx)
 	log.Info("stopped")
 	return nil
+}
+
+// newLog is the server's log on w, in format: text (slog's key=value
+// lines) or json (one JSON object a line, for a log system).
+func newLog(format string, w io.Writer) (*slog.Logger, error) {
+	switch format {
+	case "text":
+		return slog.New(slog.NewTextHandler(w, nil)), nil
+	case "json":
+		return slog.New(slog.NewJSONHandler(w, nil)), nil
+	}
+	return nil, fmt.Errorf("-log %q: the log is text or json", format)
 }
 
 // controlList is the -clocks flag: the list ParseControls reads, which a

@@ -18,6 +18,7 @@ import (
 
 	"termgames/console"
 	"termgames/internal/lang"
+	"termgames/internal/metrics"
 	"termgames/serve/room"
 )
 
@@ -102,6 +103,7 @@ func (s *Server) handle(sess ssh.Session) {
 		// A panic here is ours, not a screen's (RunStream returns
 		// those): it ends this connection only.
 		if p := recover(); p != nil {
+			s.metrics.Panic()
 			log.Error("panic", "panic", p)
 			say(sess.Stderr(), "termgames: something went wrong; this connection ends here.")
 			_ = sess.Exit(1)
@@ -121,6 +123,7 @@ func (s *Server) handle(sess ssh.Session) {
 		return
 	}
 	defer s.leave(ss, addr)
+	defer s.metrics.Session(key != "")()
 	cmd := sess.Command()
 	if archiveCommand(cmd) {
 		log.Info("command", "cmd", printable(sess.RawCommand(), 40))
@@ -128,18 +131,21 @@ func (s *Server) handle(sess ssh.Session) {
 		return
 	}
 	if raw := sess.RawCommand(); raw != "" && !knownCommand(cmd) {
+		s.metrics.Refused(metrics.Command)
 		log.Info("refused", "why", "exec "+printable(raw, 40))
 		say(sess.Stderr(), fmt.Sprintf("termgames: unknown command %q: connect without a command to play, with join, watch or resume and a code (ssh -t), or with records, or record and a game's number", printable(raw, 40)))
 		_ = sess.Exit(2)
 		return
 	}
 	if !hasPty {
+		s.metrics.Refused(metrics.NoTerminal)
 		log.Info("refused", "why", "no terminal")
 		say(sess.Stderr(), "termgames: no terminal: the games need one; connect with ssh -t")
 		_ = sess.Exit(2)
 		return
 	}
 	if pty.Term == "dumb" {
+		s.metrics.Refused(metrics.DumbTerminal)
 		log.Info("refused", "why", "TERM=dumb")
 		say(sess.Stderr(), "termgames: TERM=dumb cannot move the cursor: connect from a terminal such as xterm")
 		_ = sess.Exit(2)
@@ -163,11 +169,13 @@ func (s *Server) handle(sess ssh.Session) {
 	case errors.Is(err, errIdle):
 		say(sess, fmt.Sprintf("termgames: closed after %v without a key.", s.cfg.IdleAfter))
 	case errors.Is(err, errTooMuchInput):
+		s.metrics.Refused(metrics.Input)
 		say(sess, fmt.Sprintf("termgames: too much input (over %d bytes a second): closed.", s.cfg.InputRate))
 		status = 1
 	case errors.As(err, new(*console.ScreenPanic)):
 		var sp *console.ScreenPanic
 		errors.As(err, &sp)
+		s.metrics.Panic()
 		log.Error("panic in a screen", "panic", sp.Value, "stack", string(sp.Stack))
 		say(sess, "termgames: something went wrong; this connection ends here. Sorry!")
 		status = 1
@@ -208,10 +216,13 @@ func (s *Server) admit(ss *session, addr string) string {
 	defer s.mu.Unlock()
 	switch {
 	case s.closing:
+		s.metrics.Refused(metrics.Stopping)
 		return "the server is stopping; try again later."
 	case len(s.sessions) >= s.cfg.MaxSessions:
+		s.metrics.Refused(metrics.Full)
 		return fmt.Sprintf("the server is full (%d players); try again later.", s.cfg.MaxSessions)
 	case s.perAddr[addr] >= s.cfg.MaxPerAddress:
+		s.metrics.Refused(metrics.PerAddress)
 		return fmt.Sprintf("too many sessions from your address (%d); close one and try again.", s.cfg.MaxPerAddress)
 	}
 	s.sessions[ss] = struct{}{}
