@@ -78,8 +78,13 @@ func problems(ctx context.Context, tx *sql.Tx) ([]string, error) {
 		if err := rows.Scan(&line); err != nil {
 			return nil, err
 		}
-		if line != "ok" {
-			found = append(found, line)
+		if line == "ok" {
+			continue
+		}
+		for l := range strings.SplitSeq(line, "\n") {
+			if l != "*** in database main ***" { // said of every problem in one file
+				found = append(found, l)
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {
