@@ -71,7 +71,8 @@ func sample(t *testing.T, base, name string, want float64) {
 }
 
 // The metrics move as a game is played over SSH: sessions by kind, the
-// store's writes (the players, the game begun, each move, its end).
+// tables by state, the game started, its moves and their time, its end,
+// and the store's writes (the game begun, each move, its end).
 func TestMetricsOfAGame(t *testing.T) {
 	st := tempStore(t)
 	srv := startServer(t, Config{NewMenu: gamesMenu, Store: st})
@@ -81,6 +82,8 @@ func TestMetricsOfAGame(t *testing.T) {
 	for _, name := range []string{
 		`termgames_sessions{kind="keyed"}`, `termgames_sessions{kind="guest"}`,
 		`termgames_refused_total{reason="full"}`, `termgames_connections`,
+		`termgames_tables{game="omok",state="waiting"}`, `termgames_games_started_total{game="baseball"}`,
+		`termgames_move_seconds_count{game="omok"}`, `termgames_store_write_seconds_count{op="move"}`,
 		"go_goroutines", "process_resident_memory_bytes",
 	} {
 		if _, ok := m[name]; !ok {
@@ -97,13 +100,18 @@ func TestMetricsOfAGame(t *testing.T) {
 	sample(t, base, `termgames_sessions_total{kind="keyed"}`, 2)
 
 	code := openOmok(alice, "1")
+	sample(t, base, `termgames_tables{game="omok",state="waiting"}`, 1)
 	enterOnline(bob, "o", "2", code)
 	alice.waitFor("Player 1P, 당신의 턴입니다.")
+	sample(t, base, `termgames_tables{game="omok",state="waiting"}`, 0)
+	sample(t, base, `termgames_tables{game="omok",state="playing"}`, 1)
+	sample(t, base, `termgames_games_started_total{game="omok"}`, 1)
 	sample(t, base, `termgames_store_write_seconds_count{op="begin"}`, 1)
 	alice.send("\r")
 	placed(bob, 1)
 	bob.send("k\r")
 	placed(alice, 2)
+	sample(t, base, `termgames_moves_total{game="omok"}`, 2)
 	sample(t, base, `termgames_store_write_seconds_count{op="move"}`, 2)
 	for i := range 3 {
 		alice.send("l\r")
@@ -113,12 +121,20 @@ func TestMetricsOfAGame(t *testing.T) {
 	}
 	alice.send("l\r")
 	alice.waitFor("Player 1P(alice)의 승리로 게임을 종료합니다.")
+	sample(t, base, `termgames_moves_total{game="omok"}`, 9)
+	sample(t, base, `termgames_move_seconds_count{game="omok"}`, 9)
+	sample(t, base, `termgames_games_ended_total{game="omok",how="five"}`, 1)
+	sample(t, base, `termgames_tables{game="omok",state="ended"}`, 1)
 	sample(t, base, `termgames_store_write_seconds_count{op="move"}`, 9)
 	sample(t, base, `termgames_store_write_seconds_count{op="finish"}`, 1)
 	if n := scrape(t, base)[`termgames_store_write_failures_total{op="move"}`]; n != 0 {
 		t.Errorf("%v move writes failed", n)
 	}
 
+	alice.conn.Close()
+	bob.conn.Close()
+	sample(t, base, `termgames_tables{game="omok",state="ended"}`, 0)
+	sample(t, base, `termgames_sessions{kind="keyed"}`, 0)
 	carol.send("q")
 	carol.end()
 	sample(t, base, `termgames_sessions{kind="guest"}`, 0)

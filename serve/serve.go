@@ -230,7 +230,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Store = timedStore{Store: cfg.Store, m: m}
 	}
 	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
-		GuestChat: cfg.GuestChat, Server: cfg.Server}),
+		GuestChat: cfg.GuestChat, Server: cfg.Server, Metrics: m}),
 		metrics: m, sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
 	m.Register(s.connections())
 	if err := s.lobby.Restore(context.Background()); err != nil {

@@ -137,6 +137,10 @@ func New() *Metrics {
 	for _, r := range reasons {
 		m.refused.WithLabelValues(r)
 	}
+	for _, op := range []string{"player", "begin", "move", "finish", "mines", "probe"} {
+		m.writeTime.WithLabelValues(op)
+		m.writeFailures.WithLabelValues(op)
+	}
 	m.reg.MustRegister(m.sessions, m.sessionsTotal, m.refused, m.panics,
 		m.gamesStarted, m.gamesEnded, m.moves, m.moveTime, m.writeTime, m.writeFailures,
 		tableCollector{m},
@@ -186,6 +190,19 @@ func (m *Metrics) Refused(reason string) {
 func (m *Metrics) Panic() {
 	if m != nil {
 		m.panics.Inc()
+	}
+}
+
+// Games shows the counters of each of games at 0 before its first game,
+// so that a dashboard has every game from the start.
+func (m *Metrics) Games(games ...string) {
+	if m == nil {
+		return
+	}
+	for _, g := range games {
+		m.gamesStarted.WithLabelValues(g)
+		m.moves.WithLabelValues(g)
+		m.moveTime.WithLabelValues(g)
 	}
 }
 

@@ -129,7 +129,7 @@ func (t *Table) keepChat(line store.ChatLine) {
 func (t *Table) saveChat(ctx context.Context) {
 	for len(t.kept.chat) > 0 {
 		if err := t.lobby.store.AddChat(ctx, t.kept.id, t.kept.chat[0]); err != nil {
-			t.lobby.log.Error("store: could not keep a line of chat", "table", t.Code, "err", err)
+			t.log().Error("store: could not keep a line of chat", "err", err)
 			return
 		}
 		t.kept.chat = t.kept.chat[1:]

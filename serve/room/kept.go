@@ -159,7 +159,7 @@ func (t *Table) keepEnd(res store.Result) error {
 		var g store.Game
 		g, err = t.lobby.store.Finish(ctx, t.kept.id, res)
 		if err == nil && g.Rated {
-			t.lobby.log.Info("rated", "table", t.Code, "game", t.gameName(),
+			t.log().Info("rated",
 				"p1", fmt.Sprintf("%s %s→%s", t.seats[0].Name, g.Before[0], g.After[0]),
 				"p2", fmt.Sprintf("%s %s→%s", t.seats[1].Name, g.Before[1], g.After[1]))
 		}
@@ -190,7 +190,7 @@ func (t *Table) retryEnd() {
 // players' screens (State.Unsaved), and a success after one clears it.
 func (t *Table) noteWrite(what string, err error) {
 	if err != nil {
-		t.lobby.log.Error("store: could not "+what, "table", t.Code, "game", t.gameName(), "err", err)
+		t.log().Error("store: could not "+what, "err", err)
 	}
 	if err == nil && t.kept.failed == nil {
 		return
@@ -287,7 +287,7 @@ func (l *Lobby) Restore(ctx context.Context) error {
 		}
 		switch {
 		case err != nil:
-			l.log.Error("a game that no longer replays is void", "game", g.ID, "table", g.Code, "err", err)
+			l.log.Error("a game that no longer replays is void", keptAbout(g, "err", err)...)
 			l.finishKept(ctx, g, rules, Outcome{Over: true, Winner: -1, How: store.Void})
 		case out.Over:
 			l.finishKept(ctx, g, rules, out)
@@ -312,11 +312,21 @@ func (l *Lobby) finishKept(ctx context.Context, g store.Game, rules Rules, o Out
 		res.Record = rules.Record([2]string{g.Seats[0].Name, g.Seats[1].Name})
 	}
 	if _, err := l.store.Finish(ctx, g.ID, res); err != nil {
-		l.log.Error("store: could not keep the end of a game brought back", "game", g.ID, "how", o.How, "err", err)
+		l.log.Error("store: could not keep the end of a game brought back", keptAbout(g, "how", o.How, "err", err)...)
 		return
 	}
-	l.log.Info("game ended", "table", g.Code, "game", strings.TrimSpace(g.Game+" "+g.Rule), "how", o.How,
-		"moves", len(g.Moves))
+	l.metrics.GameEnded(g.Game, string(o.How))
+	l.log.Info("game ended", keptAbout(g, "how", o.How, "moves", len(g.Moves))...)
+}
+
+// keptAbout are the keys of a log line about stored game g, as a table's
+// (Table.about), then more.
+func keptAbout(g store.Game, more ...any) []any {
+	about := []any{"table", g.Code, "game", g.Game}
+	if g.Rule != "" {
+		about = append(about, "rule", g.Rule)
+	}
+	return append(append(about, "id", g.ID), more...)
 }
 
 // bringBack opens table t, of a stored game replayed (replay), under its
@@ -337,7 +347,7 @@ func (l *Lobby) bringBack(t *Table) {
 	t.at = l.Now()
 	t.lastMove = t.at
 	t.armHold()
-	l.log.Info("table brought back", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name,
+	t.log().Info("table brought back", "p1", t.seats[0].Name,
 		"p2", t.seats[1].Name, "moves", t.rules.Moves())
 	l.startLocked(t)
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"termgames/internal/metrics"
 	"termgames/internal/store"
 )
 
@@ -41,6 +42,9 @@ type Lobby struct {
 	controls []Control
 	// guestChat: players without a key may chat (Config.GuestChat).
 	guestChat bool
+	// metrics count the games, the moves and the tables; nil counts
+	// nothing.
+	metrics *metrics.Metrics
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -96,6 +100,9 @@ type Config struct {
 	// name and the address its players reach it at (servers.go). The
 	// zero Server is one server alone.
 	Server store.Server
+	// Metrics count the games started and ended, the moves and their
+	// time, and the tables by state (CountTables); nil counts nothing.
+	Metrics *metrics.Metrics
 }
 
 // NewLobby returns an empty lobby of cfg. With a store, Restore brings
@@ -115,7 +122,8 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	return &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store, guestChat: cfg.GuestChat,
+	l := &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store, guestChat: cfg.GuestChat,
+		metrics:   cfg.Metrics,
 		tables:    map[string]*Table{},
 		resume:    map[string]seatRef{},
 		live:      map[*Table]bool{},
@@ -123,6 +131,45 @@ func NewLobby(cfg Config) *Lobby {
 		server:    cfg.Server,
 		listed:    map[string]store.Table{},
 		stopRenew: make(chan struct{})}
+	for _, g := range Games {
+		cfg.Metrics.Games(g.Name())
+	}
+	cfg.Metrics.CountTables(l.CountTables)
+	return l
+}
+
+// CountTables counts the tables in the lobby by game and state, as each
+// last showed (Table.State): every game and state, 0 where none is.
+func (l *Lobby) CountTables() []metrics.TableCount {
+	l.mu.Lock()
+	tables := make([]*Table, 0, len(l.tables))
+	for _, t := range l.tables {
+		tables = append(tables, t)
+	}
+	l.mu.Unlock()
+	n := map[[2]string]int{} // by game and state
+	for _, t := range tables {
+		st, _ := t.State()
+		n[[2]string{t.Game.Name(), stateOf(st)}]++
+	}
+	var counts []metrics.TableCount
+	for _, g := range Games {
+		for _, s := range []string{metrics.Waiting, metrics.Playing, metrics.Ended} {
+			counts = append(counts, metrics.TableCount{Game: g.Name(), State: s, N: n[[2]string{g.Name(), s}]})
+		}
+	}
+	return counts
+}
+
+// stateOf is the state of a table as the metrics name it.
+func stateOf(st State) string {
+	switch {
+	case st.Outcome.Over:
+		return metrics.Ended
+	case !st.Seats[1].Taken:
+		return metrics.Waiting
+	}
+	return metrics.Playing
 }
 
 // Controls are the time controls a table may be opened with.
@@ -223,7 +270,7 @@ func (l *Lobby) openLocked(setup Setup, host Seat, code string) *Table {
 	t.seats[0] = host
 	l.tables[t.Code] = t
 	l.resume[host.Resume] = seatRef{t, 0}
-	l.log.Info("table opened", "table", t.Code, "game", t.gameName(), "host", host.Name)
+	t.log().Info("table opened", "user", host.Name, "key", host.Key)
 	l.startLocked(t)
 	return t
 }

@@ -245,10 +245,11 @@ func (t *Table) newGame() {
 	t.started, t.lastMove = now, now
 	t.paceFrom = [2]time.Time{now, now}
 	t.games++
-	t.lobby.log.Info("rematch", "table", t.Code, "game", t.gameName(), "first", t.seats[t.first].Name)
 	if t.lobby.store != nil {
 		t.begin()
 	}
+	t.lobby.metrics.GameStarted(t.Game.Name())
+	t.log().Info("rematch", "first", t.seats[t.first].Name)
 	t.startClock(now)
 	t.changed = true
 }

@@ -33,7 +33,7 @@ func (l *Lobby) Quick(setup Setup, p Seat) (*Table, int, error) {
 			t := l.openLocked(setup, p, reserved)
 			l.quick.Wait(setup, t.Code, p.Key)
 			l.mu.Unlock()
-			l.log.Info("quick match waits", "table", t.Code, "for", setup.String())
+			l.log.Info("quick match waits", "table", t.Code, "game", setup.Game.Name(), "for", setup.String())
 			return t, 0, nil
 		}
 		l.mu.Unlock()

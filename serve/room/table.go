@@ -3,6 +3,7 @@ package room
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -358,6 +359,22 @@ func (t *Table) gameName() string {
 	return strings.TrimSpace(t.Game.name + " " + t.setup.Rule)
 }
 
+// about are the keys of every log line about the table: its code, its
+// game and rule, and the game's number in the store once it has one.
+func (t *Table) about() []any {
+	about := []any{"table", t.Code, "game", t.Game.Name()}
+	if t.setup.Rule != "" {
+		about = append(about, "rule", t.setup.Rule)
+	}
+	if t.kept.id != 0 {
+		about = append(about, "id", t.kept.id)
+	}
+	return about
+}
+
+// log is the lobby's log with the table's keys (about).
+func (t *Table) log() *slog.Logger { return t.lobby.log.With(t.about()...) }
+
 // String names a table in logs and tests.
 func (t *Table) String() string { return fmt.Sprintf("table %s (%s)", t.Code, t.gameName()) }
 
@@ -380,7 +397,8 @@ func (t *Table) join(p Seat) error {
 		t.begin()
 	}
 	t.startClock(t.started)
-	t.lobby.log.Info("game started", "table", t.Code, "game", t.gameName(), "p1", t.seats[0].Name,
+	t.lobby.metrics.GameStarted(t.Game.Name())
+	t.log().Info("game started", "p1", t.seats[0].Name,
 		"p2", t.seats[1].Name, "rated", t.kept.rated)
 	t.changed = true
 	return nil
@@ -421,7 +439,7 @@ func (t *Table) back(seat int) bool {
 		t.hold()
 		t.hold = nil
 	}
-	t.lobby.log.Info("player back", "table", t.Code, "seat", seat+1, "player", s.Name)
+	t.log().Info("player back", "seat", seat+1, "user", s.Name, "key", s.Key)
 	t.changed = true
 	return true
 }
@@ -452,7 +470,7 @@ func (t *Table) leave(seat int) {
 		if t.hold == nil {
 			t.armHold()
 		}
-		t.lobby.log.Info("player away", "table", t.Code, "seat", seat+1, "player", s.Name)
+		t.log().Info("player away", "seat", seat+1, "user", s.Name, "key", s.Key)
 	}
 }
 
@@ -526,7 +544,10 @@ func (t *Table) end(o Outcome) {
 	if o.Winner >= 0 {
 		winner = t.seats[o.Winner].Name
 	}
-	t.lobby.log.Info("game ended", "table", t.Code, "game", t.gameName(), "how", o.How, "winner", winner,
+	if o.How != HowLeft {
+		t.lobby.metrics.GameEnded(t.Game.Name(), string(o.How))
+	}
+	t.log().Info("game ended", "how", o.How, "winner", winner,
 		"moves", t.rules.Moves())
 	t.changed = true
 	t.dropIfLeft()
@@ -573,8 +594,16 @@ var (
 // it. The move is timed now; with a store it is kept there before it is
 // made, and the end of the game likewise (kept.go). It waits for the
 // answer: screens call it off their goroutine.
+//
+// The metrics count it, with its time on the server: from its call to the
+// screens told, its check and its write in the store between.
 func (t *Table) Move(seat int, move string) error {
-	return t.ask(func() error { return t.move(seat, move) })
+	began := time.Now()
+	err := t.ask(func() error { return t.move(seat, move) })
+	if err == nil {
+		t.lobby.metrics.Move(t.Game.Name(), time.Since(began))
+	}
+	return err
 }
 
 // move makes seat's move: checked, kept, made.
@@ -591,7 +620,7 @@ func (t *Table) move(seat int, move string) error {
 	out, err := t.apply(m)
 	if err != nil {
 		// Checked just before: the rules contradict themselves.
-		t.lobby.log.Error("a checked move refused", "table", t.Code, "seat", seat+1, "move", move, "err", err)
+		t.log().Error("a checked move refused", "seat", seat+1, "move", move, "err", err)
 		if kept {
 			t.kept.failed = fmt.Errorf("the store has a move the game refused: %w", err)
 		}
