@@ -423,6 +423,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	metricsAddr := fs.String("metrics", "", "serve /metrics, /healthz and /readyz over HTTP on `address` (such as 127.0.0.1:9222); off without it")
+	sessions := fs.Int("sessions", DefaultMaxSessions, "let at most `n` sessions in at once; one more is told the server is full")
+	perAddress := fs.Int("peraddress", DefaultMaxPerAddress, "let at most `n` sessions in at once from one address")
 	logFormat := fs.String("log", "text", "write the log on stderr as `format` text (key=value) or json (one object a line)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n       termgames serve migrate -from FILE -to postgres://USER@HOST/DATABASE\n       termgames serve backup [-db FILE] OUT\n       termgames serve check [-db FILE]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
@@ -438,11 +440,15 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return cmdline.Usage(fs, err)
 	}
+	if *sessions < 1 || *perAddress < 1 {
+		return cmdline.Usagef(fs, "-sessions and -peraddress are at least 1")
+	}
 	signer, err := hostKey(*keyFile)
 	if err != nil {
 		return err
 	}
-	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls, GuestChat: *guestChat}
+	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls, GuestChat: *guestChat,
+		MaxSessions: *sessions, MaxPerAddress: *perAddress}
 	if *allow != "" {
 		if cfg.Allow, err = allowList(*allow); err != nil {
 			return err
