@@ -58,7 +58,6 @@ func backupCommand(args []string, stdout io.Writer) error {
 	defer stop()
 	if err := sqlite.Backup(ctx, *db, out); err != nil {
 		if errors.Is(err, context.Canceled) {
-			os.Remove(out) // VACUUM INTO leaves what it wrote so far
 			return errors.New("backup: interrupted; no copy was made")
 		}
 		return fmt.Errorf("backup: %w", err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -87,6 +88,11 @@ func TestBackupDuringAGame(t *testing.T) {
 	bob.send("l\r")
 	placed(alice, 4)
 
+	if fi, err := os.Stat(out); err != nil {
+		t.Error(err)
+	} else if runtime.GOOS != "windows" && fi.Mode().Perm() != 0o600 {
+		t.Errorf("the copy's mode %v, want 0600", fi.Mode())
+	}
 	said.Reset()
 	if err := Command([]string{"check", "-db", out}, &said, &said, nil); err != nil {
 		t.Fatalf("check: %v\n%s", err, said.String())

@@ -32,6 +32,10 @@
 //	records.go   the archive's commands: records, record ID
 //	mines.go     a keyed player's minesweeper games in the store
 //	migrate.go   serve migrate: a SQLite store copied into PostgreSQL
+//	backup.go    serve backup and serve check: a SQLite store copied
+//	             while it runs, and checked
+//	health.go    what -metrics serves (Handler: /metrics, /healthz,
+//	             /readyz) and the store's writes timed for it
 //
 // The SSH protocol is charm.land/ssh, the server layer of charm.land/wish
 // (itself on golang.org/x/crypto/ssh); docs/server.md says why that and not

@@ -109,18 +109,29 @@ func problems(ctx context.Context, tx *sql.Tx) ([]string, error) {
 // Backup writes a copy of the store in the file at path into a new file
 // at out, as one moment's read, while a server goes on using path: SQLite's
 // VACUUM INTO, which also leaves the copy without free pages. It never
-// writes to path, and refuses an out that exists.
-func Backup(ctx context.Context, path, out string) error {
-	if _, err := os.Lstat(out); err == nil {
-		return fmt.Errorf("%s exists: a backup never overwrites a file; name a new one", out)
-	} else if !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
+// writes to path, and refuses an out that exists. The copy is made for
+// its owner alone to read, as the server's own file is under its unit.
+func Backup(ctx context.Context, path, out string) (err error) {
 	db, err := openRead(path)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	// Made empty first, exclusively: VACUUM INTO writes into an empty
+	// file, and two backups to one name cannot both go on.
+	f, err := os.OpenFile(out, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("%s exists: a backup never overwrites a file; name a new one", out)
+	}
+	if err != nil {
+		return err
+	}
+	f.Close()
+	defer func() {
+		if err != nil {
+			os.Remove(out)
+		}
+	}()
 	// VACUUM INTO takes its file as an expression: a bound parameter.
 	if _, err := db.ExecContext(ctx, "VACUUM INTO ?", out); err != nil {
 		return fmt.Errorf("copy %s into %s: %w", path, out, err)
