@@ -4,11 +4,13 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // web serves srv's Handler on a loopback port of its own until the test
@@ -143,8 +145,18 @@ func TestMetricsOfAGame(t *testing.T) {
 
 // Refusals are counted by their reason.
 func TestMetricsOfRefusals(t *testing.T) {
-	srv := startServer(t, Config{MaxSessions: 1})
+	srv := startServer(t, Config{MaxSessions: 1, HandshakeTimeout: 200 * time.Millisecond})
 	base := web(t, srv.Server)
+	silent, err := net.Dial("tcp", srv.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer silent.Close()
+	sample(t, base, `termgames_refused_total{reason="handshake_timeout"}`, 1)
+	if _, err := dial(t, srv.addr, "nokey", nil); err == nil {
+		t.Fatal("a client with no way to log in came in")
+	}
+	sample(t, base, `termgames_refused_total{reason="handshake"}`, 1)
 	first := connect(t, srv.addr, "first", noKey(), 80, 24, narrow, "")
 	first.waitFor("name first")
 	over := connect(t, srv.addr, "over", noKey(), 80, 24, narrow, "")
