@@ -119,7 +119,8 @@ func (p *prober) result() error {
 }
 
 // timedStore is the server's store with each write timed and each
-// failure counted in the server's metrics; reads go straight through.
+// failure counted in the server's metrics, by the names that the
+// metrics package shows at 0 from the start; reads go straight through.
 type timedStore struct {
 	store.Store
 	m *metrics.Metrics
@@ -155,6 +156,18 @@ func (t timedStore) Finish(ctx context.Context, id int64, r store.Result) (g sto
 
 func (t timedStore) AddMinesGame(ctx context.Context, key string, g store.MinesGame) error {
 	return t.timed("mines", func() error { return t.Store.AddMinesGame(ctx, key, g) })
+}
+
+func (t timedStore) AddChat(ctx context.Context, id int64, line store.ChatLine) error {
+	return t.timed("chat", func() error { return t.Store.AddChat(ctx, id, line) })
+}
+
+func (t timedStore) SetIgnore(ctx context.Context, key, other string, on bool) error {
+	return t.timed("social", func() error { return t.Store.SetIgnore(ctx, key, other, on) })
+}
+
+func (t timedStore) SetRefusesChallenges(ctx context.Context, key string, refuse bool) error {
+	return t.timed("social", func() error { return t.Store.SetRefusesChallenges(ctx, key, refuse) })
 }
 
 func (t timedStore) Probe(ctx context.Context) error {

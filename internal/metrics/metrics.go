@@ -46,6 +46,12 @@ const (
 	Ended   = "ended" // its game is over; the players are still at it
 )
 
+// writeOps name the store's writes, the label of
+// termgames_store_write_seconds: a player registered, a game begun, a
+// move, a game's end, a minesweeper game, a line of chat, an ignore or a
+// refusal of challenges, the readiness check's write.
+var writeOps = []string{"player", "begin", "move", "finish", "mines", "chat", "social", "probe"}
+
 // TableCount is how many tables of a game are in a state now.
 type TableCount struct {
 	Game, State string
@@ -137,7 +143,7 @@ func New() *Metrics {
 	for _, r := range reasons {
 		m.refused.WithLabelValues(r)
 	}
-	for _, op := range []string{"player", "begin", "move", "finish", "mines", "probe"} {
+	for _, op := range writeOps {
 		m.writeTime.WithLabelValues(op)
 		m.writeFailures.WithLabelValues(op)
 	}
