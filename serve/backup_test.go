@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"os"
 	"path/filepath"
@@ -97,7 +98,7 @@ func TestBackupDuringAGame(t *testing.T) {
 	if err := Command([]string{"check", "-db", out}, &said, &said, nil); err != nil {
 		t.Fatalf("check: %v\n%s", err, said.String())
 	}
-	for _, want := range []string{"schema 3, the newest", "2 players", "3 games (1 in play, 2 ended) with 13 moves", "integrity ok"} {
+	for _, want := range []string{"the newest this termgames knows", "2 players", "3 games (1 in play, 2 ended) with 13 moves", "integrity ok"} {
 		if !strings.Contains(said.String(), want) {
 			t.Errorf("check said %q, want %q in it", said.String(), want)
 		}
@@ -172,35 +173,65 @@ func TestBackupCheckRefuse(t *testing.T) {
 		t.Errorf("a missing file was made: %v", err)
 	}
 
-	// A page of the players' index overwritten: check says so, status 1.
-	damaged := filepath.Join(dir, "damaged.db")
-	var said bytes.Buffer
-	if err := Command([]string{"backup", "-db", file, damaged}, &said, &said, nil); err != nil {
-		t.Fatal(err)
+	// Damaged two ways, each a copy: the page of the players' table
+	// overwritten, which integrity_check finds; the schema's first page,
+	// after which SQLite reads nothing. check says so, status 1.
+	for _, c := range []struct {
+		table string
+		want  string
+	}{
+		{"players", "page"},
+		{"sqlite_schema", "cannot read it through"},
+	} {
+		damaged := filepath.Join(dir, "damaged-"+c.table+".db")
+		var said bytes.Buffer
+		if err := Command([]string{"backup", "-db", file, damaged}, &said, &said, nil); err != nil {
+			t.Fatal(err)
+		}
+		damage(t, damaged, c.table)
+		said.Reset()
+		err = Command([]string{"check", "-db", damaged}, &said, &said, nil)
+		if err == nil || !strings.Contains(err.Error(), "problems") || errors.As(err, new(cmdline.UsageError)) ||
+			!strings.Contains(said.String(), "integrity: ") || !strings.Contains(said.String(), c.want) {
+			t.Errorf("check of a file with %s damaged: %v\n%s", c.table, err, said.String())
+		}
+		t.Logf("check of a file with %s damaged said:\n%s", c.table, said.String())
 	}
-	damage(t, damaged)
-	said.Reset()
-	err = Command([]string{"check", "-db", damaged}, &said, &said, nil)
-	if err == nil || !strings.Contains(err.Error(), "problems") || !strings.Contains(said.String(), "integrity: ") {
-		t.Errorf("check of a damaged file: %v\n%s", err, said.String())
-	}
-	t.Logf("check of a damaged file said:\n%s", said.String())
 }
 
-// damage overwrites the last page of the SQLite file at path (the pages
-// are 4096 bytes) with bytes that are no page.
-func damage(t *testing.T, path string) {
+// damage overwrites the first page of table in the SQLite file at path
+// (page 1 for sqlite_schema) with bytes that are no page.
+func damage(t *testing.T, path, table string) {
 	t.Helper()
+	page := int64(1)
+	if table != "sqlite_schema" {
+		st, err := sqlite.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		db, err := sql.Open("sqlite", path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = db.QueryRow("SELECT rootpage FROM sqlite_schema WHERE name = ?", table).Scan(&page)
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		t.Fatal(err)
+	// Page 1 begins with the file's header, which says what a SQLite
+	// file is: past it, the schema's own page.
+	at, n := (page-1)*4096, 4096
+	if page == 1 {
+		at, n = 100, 4096-100
 	}
-	if _, err := f.WriteAt(bytes.Repeat([]byte{0xa5}, 4096), fi.Size()-4096); err != nil {
+	if _, err := f.WriteAt(bytes.Repeat([]byte{0xa5}, n), at); err != nil {
 		t.Fatal(err)
 	}
 }

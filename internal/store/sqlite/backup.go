@@ -23,7 +23,9 @@ type Report struct {
 	Problems []string
 	store.Counts
 	InPlay int64 // of Counts.Games, those not ended
-	Size   int64 // the file's bytes, its write-ahead log's not counted
+	// Counted: the counts were read; not in a file with problems.
+	Counted bool
+	Size    int64 // the file's bytes, its write-ahead log's not counted
 }
 
 // Check checks the store in the file at path, which a server may be
@@ -38,21 +40,27 @@ func Check(ctx context.Context, path string) (Report, error) {
 	}
 	defer db.Close()
 	r := Report{Known: len(migrations)}
+	if fi, err := os.Stat(path); err == nil {
+		r.Size = fi.Size()
+	}
 	tx, err := db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return Report{}, fmt.Errorf("check %s: %w", path, err)
 	}
 	defer tx.Rollback()
-	err = tx.QueryRowContext(ctx, `SELECT (SELECT user_version FROM pragma_user_version),
-		(SELECT page_count * page_size FROM pragma_page_count, pragma_page_size)`).Scan(&r.Version, &r.Size)
-	if err != nil {
-		return Report{}, fmt.Errorf("check %s: %w", path, err)
+	err = tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&r.Version)
+	switch {
+	case ctx.Err() != nil:
+		return Report{}, fmt.Errorf("check %s: %w", path, ctx.Err())
+	case err != nil: // its schema cannot be read: nothing more can
+		r.Problems = []string{unreadable + err.Error()}
+		return r, nil
 	}
 	if r.Problems, err = problems(ctx, tx); err != nil {
 		return Report{}, fmt.Errorf("check %s: %w", path, err)
 	}
-	if r.Version == 0 {
-		return r, nil // an empty file: no tables to count
+	if r.Version == 0 || len(r.Problems) > 0 {
+		return r, nil // nothing to count, or nothing to trust in the counts
 	}
 	err = tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
 		(SELECT count(*) FROM games WHERE ended IS NULL), (SELECT count(*) FROM moves),
@@ -61,49 +69,57 @@ func Check(ctx context.Context, path string) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("check %s: count: %w", path, err)
 	}
+	r.Counted = true
 	return r, nil
 }
 
 // problems are what integrity_check and foreign_key_check say of the
-// database; none when both are content.
+// database; none when both are content. A file so damaged that SQLite
+// cannot read it through is a problem too, said in SQLite's words; only
+// ctx's end is an error.
 func problems(ctx context.Context, tx *sql.Tx) ([]string, error) {
-	var found []string
-	rows, err := tx.QueryContext(ctx, "PRAGMA integrity_check")
-	if err != nil {
-		return nil, err
+	lines, err := column(ctx, tx, "PRAGMA integrity_check")
+	if err == nil && len(lines) == 1 && lines[0] == "ok" {
+		lines, err = column(ctx, tx, `SELECT format('%s row %d: no such %s', "table", rowid, parent) FROM pragma_foreign_key_check`)
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return nil, err
-		}
-		if line == "ok" {
-			continue
-		}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	var found []string
+	for _, line := range lines {
 		for l := range strings.SplitSeq(line, "\n") {
-			if l != "*** in database main ***" { // said of every problem in one file
+			if l != "ok" && l != "*** in database main ***" { // said of every problem in one file
 				found = append(found, l)
 			}
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
+	if err != nil {
+		found = append(found, unreadable+err.Error())
 	}
-	fk, err := tx.QueryContext(ctx, "SELECT \"table\", rowid, parent FROM pragma_foreign_key_check")
+	return found, nil
+}
+
+// unreadable begins the problem of a file that SQLite cannot read
+// through.
+const unreadable = "SQLite cannot read it through: "
+
+// column is the first column of the rows of query: those read before an
+// error too.
+func column(ctx context.Context, tx *sql.Tx, query string) ([]string, error) {
+	rows, err := tx.QueryContext(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	defer fk.Close()
-	for fk.Next() {
-		var table, parent string
-		var rowid sql.NullInt64
-		if err := fk.Scan(&table, &rowid, &parent); err != nil {
-			return nil, err
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return lines, err
 		}
-		found = append(found, fmt.Sprintf("%s row %d: no such %s", table, rowid.Int64, parent))
+		lines = append(lines, line)
 	}
-	return found, fk.Err()
+	return lines, rows.Err()
 }
 
 // Backup writes a copy of the store in the file at path into a new file
@@ -169,6 +185,7 @@ func openRead(path string) (*sql.DB, error) {
 func (r Report) String() string {
 	var b strings.Builder
 	switch {
+	case r.Version == 0 && len(r.Problems) > 0: // the schema could not be read
 	case r.Version == 0:
 		b.WriteString("schema 0: a new store, nothing kept yet\n")
 	case r.Version == r.Known:
@@ -176,13 +193,15 @@ func (r Report) String() string {
 	default:
 		fmt.Fprintf(&b, "schema %d, an older termgames': the server brings it to %d at its start\n", r.Version, r.Known)
 	}
-	fmt.Fprintf(&b, "%d players\n%d games (%d in play, %d ended) with %d moves\n%d ratings\n%d minesweeper games\n",
-		r.Players, r.Games, r.InPlay, r.Games-r.InPlay, r.Moves, r.Ratings, r.MinesGames)
+	if r.Counted {
+		fmt.Fprintf(&b, "%d players\n%d games (%d in play, %d ended) with %d moves\n%d ratings\n%d minesweeper games\n",
+			r.Players, r.Games, r.InPlay, r.Games-r.InPlay, r.Moves, r.Ratings, r.MinesGames)
+	}
 	if len(r.Problems) == 0 {
 		b.WriteString("integrity ok\n")
 		return b.String()
 	}
-	fmt.Fprintf(&b, "integrity: %d problems:\n", len(r.Problems))
+	fmt.Fprintf(&b, "integrity: %d problems (nothing counted):\n", len(r.Problems))
 	for _, p := range r.Problems {
 		fmt.Fprintf(&b, "  %s\n", p)
 	}
