@@ -170,6 +170,28 @@ func (t timedStore) SetRefusesChallenges(ctx context.Context, key string, refuse
 	return t.timed("social", func() error { return t.Store.SetRefusesChallenges(ctx, key, refuse) })
 }
 
+// The lists of servers and tables that servers on one database share.
+
+func (t timedStore) Announce(ctx context.Context, s store.Server, ttl time.Duration) error {
+	return t.timed("listing", func() error { return t.Store.Announce(ctx, s, ttl) })
+}
+
+func (t timedStore) Withdraw(ctx context.Context, name string) error {
+	return t.timed("listing", func() error { return t.Store.Withdraw(ctx, name) })
+}
+
+func (t timedStore) OpenTable(ctx context.Context, tb store.Table) error {
+	return t.timed("listing", func() error { return t.Store.OpenTable(ctx, tb) })
+}
+
+func (t timedStore) UpdateTable(ctx context.Context, tb store.Table) error {
+	return t.timed("listing", func() error { return t.Store.UpdateTable(ctx, tb) })
+}
+
+func (t timedStore) CloseTable(ctx context.Context, server, code string) error {
+	return t.timed("listing", func() error { return t.Store.CloseTable(ctx, server, code) })
+}
+
 func (t timedStore) Probe(ctx context.Context) error {
 	return t.timed("probe", func() error { return t.Store.Probe(ctx) })
 }

@@ -49,8 +49,9 @@ const (
 // writeOps name the store's writes, the label of
 // termgames_store_write_seconds: a player registered, a game begun, a
 // move, a game's end, a minesweeper game, a line of chat, an ignore or a
-// refusal of challenges, the readiness check's write.
-var writeOps = []string{"player", "begin", "move", "finish", "mines", "chat", "social", "probe"}
+// refusal of challenges, the lists of servers and tables that servers on
+// one database share, the readiness check's write.
+var writeOps = []string{"player", "begin", "move", "finish", "mines", "chat", "social", "listing", "probe"}
 
 // TableCount is how many tables of a game are in a state now.
 type TableCount struct {
