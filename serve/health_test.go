@@ -166,6 +166,7 @@ func TestMetricsOfRefusals(t *testing.T) {
 	first.send("q")
 	first.end()
 	first.conn.Close()
+	sample(t, base, `termgames_sessions{kind="guest"}`, 0) // the one place is free again
 	plain := connect(t, srv.addr, "plain", noKey(), 0, 0, narrow, "")
 	plain.end()
 	plain.conn.Close()
