@@ -8,6 +8,10 @@ import (
 	"time"
 
 	"github.com/mattn/go-runewidth"
+	"golang.org/x/text/cases"
+	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/width"
 
 	"termgames/internal/glicko2"
 )
@@ -39,10 +43,40 @@ func NameTry(want string, n int) string {
 	return base + suffix
 }
 
-// NameKey is name as names are told apart: without case, so that nobody
-// plays as "Alice" where "alice" is known. (Hangul has no case; Latin,
-// Greek and Cyrillic fold.)
-func NameKey(name string) string { return strings.ToLower(name) }
+// NameKey is name as names are told apart, so that a name that looks like
+// a held one is that one: after Unicode's compatibility normalisation
+// (NFKC: ｆｕｌｌ-width letters are plain ones), without case (Alice is
+// alice; Hangul has no case), and with the Cyrillic and Greek letters that
+// look like Latin ones read as those (а, α: a), so that nobody plays as
+// "аlice" with a Cyrillic а where alice is known. x/text's PRECIS
+// framework (RFC 8264) does the first two; Unicode's confusables are not
+// in x/text, so the look-alikes are the table below.
+func NameKey(name string) string {
+	folded, err := nameFold.String(name)
+	if err != nil {
+		// A character PRECIS disallows (an unassigned one, a mix of
+		// directions): fold what it would have folded, by hand.
+		folded = cases.Fold().String(width.Fold.String(norm.NFKC.String(name)))
+	}
+	return lookAlikes.Replace(folded)
+}
+
+// nameFold is PRECIS's freeform class (every printable character), its
+// width, case and NFKC mappings on.
+var nameFold = precis.NewFreeform(precis.FoldWidth, precis.FoldCase(), precis.Norm(norm.NFKC))
+
+// lookAlikes are the lower-case Cyrillic and Greek letters that look like
+// a Latin letter, in their lower or their upper case (Н, Η: H), with that
+// letter: NameKey has folded the case before.
+var lookAlikes = strings.NewReplacer(
+	// Cyrillic
+	"а", "a", "в", "b", "е", "e", "ё", "e", "һ", "h", "н", "h", "і", "i", "ї", "i", "ј", "j",
+	"к", "k", "ӏ", "l", "м", "m", "о", "o", "р", "p", "ԛ", "q", "с", "c", "ѕ", "s",
+	"т", "t", "у", "y", "ү", "y", "х", "x", "ԁ", "d", "ԝ", "w", "ь", "b",
+	// Greek
+	"α", "a", "β", "b", "ε", "e", "ζ", "z", "η", "h", "ι", "i", "κ", "k", "μ", "m",
+	"ν", "n", "ο", "o", "ρ", "p", "τ", "t", "υ", "y", "χ", "x",
+)
 
 // FreeName is the name a new key wanting want is given: the first NameTry
 // that taken says is free. taken is asked in order, so a store answers it

@@ -243,3 +243,40 @@ func TestKept(t *testing.T) {
 		}
 	}
 }
+
+func TestNameKey(t *testing.T) {
+	for _, c := range []struct {
+		name, key string
+	}{
+		{"alice", "alice"},
+		{"ALICE", "alice"},
+		{"Alice", "alice"},
+		{"ａｌｉｃｅ", "alice"}, // full-width
+		{"ＡＬＩＣＥ", "alice"}, // full-width capitals
+		{"аlice", "alice"}, // a Cyrillic а
+		{"АLICE", "alice"}, // a Cyrillic А
+		{"аliсе", "alice"}, // Cyrillic а, с, е
+		{"αlice", "alice"}, // a Greek α
+		{"ΑLΙCΕ", "alice"}, // Greek Α, Ι, Ε
+		{"ВОВ", "bob"},     // Cyrillic capitals
+		{"ΗΕΝΚΥ", "henky"}, // Greek capitals
+		{"ﬁsh", "fish"},    // a ligature (NFKC)
+		{"bob", "bob"},     // a name unlike alice stays apart
+		{"alice2", "alice2"},
+		{"철수", "철수"},          // Hangul has no case
+		{"ｶﾀｶﾅ", "カタカナ"},      // half-width katakana is full-width (NFKC)
+		{"Straße", "strasse"}, // case folding, not lower-casing
+		{"", ""},
+		{"a\u202eb", "a\u202eb"}, // a character PRECIS refuses: folded by hand
+	} {
+		if got := NameKey(c.name); got != c.key {
+			t.Errorf("NameKey(%q) = %q, want %q", c.name, got, c.key)
+		}
+	}
+	// The names a held name's look-alikes are taken as.
+	for _, name := range []string{"аlice", "ALICE", "ａｌｉｃｅ", "Αlice"} {
+		if NameKey(name) != NameKey("alice") {
+			t.Errorf("%q is not alice's", name)
+		}
+	}
+}

@@ -28,6 +28,7 @@ type Store interface {
 	Mines
 	Social
 	Tables
+	Moderation
 	// Probe makes a write that changes nothing and commits it: whether
 	// the store takes writes now (the server's readiness check). It
 	// returns when the write is committed, refused, or ctx is done.
@@ -63,6 +64,20 @@ type Players interface {
 	// NameTaken reports whether a player with a key holds name: a guest
 	// asking for it is shown apart.
 	NameTaken(ctx context.Context, name string) (bool, error)
+	// PlayerNamed returns the player whose name is name, as names are
+	// told apart (NameKey); ErrNotFound when none is.
+	PlayerNamed(ctx context.Context, name string) (Player, error)
+	// Rename gives the player with key the name name (which the caller
+	// made printable, without '~'); ErrNameTaken when another player
+	// holds it, ErrNotFound when key is no player's. The games keep the
+	// names they were played under.
+	Rename(ctx context.Context, key, name string) (Player, error)
+	// MoveKey moves the player with key from, their name, ratings, games,
+	// minesweeper games, ignores and settings, to the key to: a player who
+	// lost their key.
+	// A player of to with nothing kept but a name (they connected with the
+	// new key before asking) is replaced; one with games is ErrKeyInUse.
+	MoveKey(ctx context.Context, from, to string) (Player, error)
 }
 
 // Seat is a player at a game, as kept.
@@ -182,8 +197,9 @@ type Ratings interface {
 	// RatingsOf returns every rating of the player with key (a game and
 	// rule never played is not there: it would be glicko2.Initial).
 	RatingsOf(ctx context.Context, key string) ([]Rating, error)
-	// Leaderboard returns the best rated players at game and rule, best
-	// first, at most limit.
+	// Leaderboard returns the best rated players at game and rule, at
+	// most limit: the established ratings first (glicko2's Provisional
+	// is false), best first, then the provisional ones, best first.
 	Leaderboard(ctx context.Context, game, rule string, limit int) ([]Standing, error)
 }
 

@@ -82,6 +82,12 @@ func open(ctx context.Context, dsn string, upTo int) (*Store, error) {
 		pool.Close()
 		return nil, fmt.Errorf("store: open %s: %w", name, oneLine(err))
 	}
+	if upTo == len(migrations) {
+		if err := s.refold(ctx); err != nil {
+			pool.Close()
+			return nil, fmt.Errorf("store: open %s: names: %w", name, oneLine(err))
+		}
+	}
 	return s, nil
 }
 

@@ -99,7 +99,7 @@ func TestPostgresMigrateFromEmpty(t *testing.T) {
 	}
 	defer s.Close()
 	conn := connect(t, dsn)
-	if got, want := tables(t, conn), "chat games ignores mines_games moves open_tables players ratings seats servers termgames_schema"; got != want {
+	if got, want := tables(t, conn), "admin_log chat games ignores mines_games moves open_tables players ratings sanctions seats servers termgames_schema"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
 	}
 	if v := version(t, conn); v != len(migrations) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"termgames/internal/glicko2"
 	"termgames/internal/store"
 )
 
@@ -26,8 +27,8 @@ func (s *Store) RatingsOf(ctx context.Context, key string) ([]store.Rating, erro
 	return rs, nil
 }
 
-// Leaderboard implements store.Ratings: the highest rating first, then by
-// name.
+// Leaderboard implements store.Ratings: the established ratings first,
+// then the provisional ones, each the highest first, then by name.
 func (s *Store) Leaderboard(ctx context.Context, game, rule string, limit int) ([]store.Standing, error) {
 	if limit <= 0 {
 		return nil, nil
@@ -35,8 +36,8 @@ func (s *Store) Leaderboard(ctx context.Context, game, rule string, limit int) (
 	rows, err := s.pool.Query(ctx, `SELECT p.name, `+ratingColumns+` FROM ratings
 		JOIN players AS p ON p.key = player
 		WHERE game = $1 AND rule = $2
-		ORDER BY rating DESC, p.name
-		LIMIT $3`, game, rule, limit)
+		ORDER BY deviation >= $4, rating DESC, p.name
+		LIMIT $3`, game, rule, limit, float64(glicko2.ProvisionalRD))
 	var board []store.Standing
 	if err == nil {
 		board, err = pgx.CollectRows(rows, func(row pgx.CollectableRow) (store.Standing, error) {

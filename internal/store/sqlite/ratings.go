@@ -35,8 +35,8 @@ func (s *Store) RatingsOf(ctx context.Context, key string) ([]store.Rating, erro
 	return rs, nil
 }
 
-// Leaderboard implements store.Ratings: the highest rating first, then by
-// name.
+// Leaderboard implements store.Ratings: the established ratings first,
+// then the provisional ones, each the highest first, then by name.
 func (s *Store) Leaderboard(ctx context.Context, game, rule string, limit int) ([]store.Standing, error) {
 	if limit <= 0 {
 		return nil, nil
@@ -46,8 +46,8 @@ func (s *Store) Leaderboard(ctx context.Context, game, rule string, limit int) (
 		rows, err := tx.QueryContext(ctx, `SELECT p.name, `+ratingColumns+` FROM ratings
 			JOIN players AS p ON p.key = player
 			WHERE game = ? AND rule = ?
-			ORDER BY rating DESC, p.name
-			LIMIT ?`, game, rule, limit)
+			ORDER BY deviation >= ?, rating DESC, p.name
+			LIMIT ?`, game, rule, glicko2.ProvisionalRD, limit)
 		if err != nil {
 			return err
 		}

@@ -103,6 +103,12 @@ func open(path string, upTo int) (*Store, error) {
 		w.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	if upTo == len(migrations) {
+		if err := s.refold(context.Background()); err != nil {
+			w.Close()
+			return nil, fmt.Errorf("store: open %s: names: %w", path, err)
+		}
+	}
 	r, err := sql.Open("sqlite", dsn(path,
 		fmt.Sprintf("_pragma=busy_timeout(%d)", busyTimeout.Milliseconds()),
 		"_pragma=query_only(1)"))

@@ -98,7 +98,7 @@ func TestMigrateFromEmpty(t *testing.T) {
 	if id := pragma(t, s, "application_id"); id != applicationID {
 		t.Errorf("application_id %#x", id)
 	}
-	if got, want := tables(t, s), "chat games ignores mines_games moves open_tables players ratings seats servers"; got != want {
+	if got, want := tables(t, s), "admin_log chat games ignores mines_games moves open_tables players ratings sanctions seats servers"; got != want {
 		t.Errorf("tables %q, want %q", got, want)
 	}
 	if got, want := columns(t, s, "games"), "id game rule code rated started ended winner how record options server"; got != want {
@@ -642,5 +642,45 @@ func TestClock(t *testing.T) {
 	p, err := s.Player(ctx, "SHA256:alice", "alice")
 	if err != nil || !p.Created.Equal(store.KeptTime(at)) {
 		t.Errorf("%+v, %v; want created at %v", p, err, store.KeptTime(at))
+	}
+}
+
+// TestRefold: the names of a file kept before look-alike letters were
+// told apart are told apart once it is opened; of two that fold alike,
+// one keeps its old fold.
+func TestRefold(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "termgames.db")
+	old, err := open(name, len(migrations))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As the lower-casing of before kept them.
+	for i, n := range []string{"ａｌｉｃｅ", "Вob", "bob"} {
+		if _, err := old.w.Exec("INSERT INTO players (key, name, fold, created) VALUES (?, ?, ?, ?)",
+			fmt.Sprintf("SHA256:%d", i), n, strings.ToLower(n), i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if taken, _ := old.NameTaken(ctx, "alice"); taken {
+		t.Fatal("alice is taken before the fold")
+	}
+	if err := old.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	for _, c := range []struct {
+		name, key string
+	}{
+		{"alice", "SHA256:0"},
+		{"ALICE", "SHA256:0"},
+		{"bob", "SHA256:2"}, // Вob's fold stays вob: bob has bob
+	} {
+		if p, err := s.PlayerNamed(ctx, c.name); err != nil || p.Key != c.key {
+			t.Errorf("PlayerNamed(%q) = %+v, %v; want %s", c.name, p, err, c.key)
+		}
 	}
 }

@@ -36,6 +36,11 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"Mines", testMines},
 		{"Chat", testChat},
 		{"Social", testSocial},
+		{"LookAlikes", testLookAlikes},
+		{"Rename", testRename},
+		{"MoveKey", testMoveKey},
+		{"Sanctions", testSanctions},
+		{"AdminLog", testAdminLog},
 		{"Concurrent", testConcurrent},
 		{"Servers", testServers},
 		{"Tables", testTables},
@@ -652,6 +657,28 @@ func testLeaderboard(t *testing.T, s store.Store) {
 	if want := []string{"wu", "xia", "yan", "zed"}; !slices.Equal(names, want) {
 		t.Errorf("a board of equals: %v, want %v", names, want)
 	}
+	// The established ratings come before the provisional ones, however
+	// high: new1's one win puts it above the two who played on.
+	register(t, s, "old1", "old2", "new1", "new2")
+	for n := 0; n < 200 && (n == 0 || rs[[3]string{"old1", "omok", "standard"}].RD >= glicko2.ProvisionalRD ||
+		rs[[3]string{"old2", "omok", "standard"}].RD >= glicko2.ProvisionalRD); n++ {
+		rs.play(t, s, "omok", "standard", "old1", "old2", n%3/2) // old1 wins two of three
+	}
+	rs.play(t, s, "omok", "standard", "new1", "new2", 0)
+	board, err = s.Leaderboard(ctx, "omok", "standard", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = nil
+	for _, st := range board {
+		names = append(names, st.Name)
+	}
+	if want := []string{"old1", "old2", "new1", "new2"}; !slices.Equal(names, want) {
+		t.Errorf("established, then provisional: %v, want %v", names, want)
+	}
+	if !board[2].Provisional() || board[1].Provisional() || board[2].R <= board[0].R {
+		t.Errorf("the board's ratings: %+v", board)
+	}
 }
 
 func testMines(t *testing.T, s store.Store) {
@@ -1223,4 +1250,249 @@ func testLeases(t *testing.T, s store.Store) {
 	}
 	announce("busan", time.Hour)
 	openTables(t, s, public, b, a)
+}
+
+// testLookAlikes: a name that looks like a held one is that one.
+func testLookAlikes(t *testing.T, s store.Store) {
+	register(t, s, "alice")
+	for n, name := range []string{"аlice", "ALICE", "ａｌｉｃｅ", "Αlice", "aliсe"} {
+		if taken, err := s.NameTaken(ctx, name); err != nil || !taken {
+			t.Errorf("NameTaken(%q) = %v, %v; want taken", name, taken, err)
+		}
+		k := fmt.Sprintf("posing%d", n)
+		p, err := s.Player(ctx, k, name)
+		if err != nil || p.Name == name {
+			t.Errorf("Player(%s, %q) = %+v, %v: given the look-alike", k, name, p, err)
+		}
+		if found, err := s.PlayerNamed(ctx, name); err != nil || found.Key != key("alice") {
+			t.Errorf("PlayerNamed(%q) = %+v, %v; want alice", name, found, err)
+		}
+	}
+	if p, err := s.PlayerNamed(ctx, "bob"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("PlayerNamed(bob) = %+v, %v; want not found", p, err)
+	}
+}
+
+func testRename(t *testing.T, s store.Store) {
+	register(t, s, "alice", "bob")
+	p, err := s.Rename(ctx, key("alice"), "alicia")
+	if err != nil || p.Name != "alicia" || p.Key != key("alice") {
+		t.Fatalf("Rename(alice, alicia) = %+v, %v", p, err)
+	}
+	if got, err := s.Player(ctx, key("alice"), "whatever"); err != nil || got.Name != "alicia" {
+		t.Errorf("alice after the rename: %+v, %v", got, err)
+	}
+	if taken, _ := s.NameTaken(ctx, "alice"); taken {
+		t.Error("alice is still taken after the rename")
+	}
+	if taken, _ := s.NameTaken(ctx, "ALICIA"); !taken {
+		t.Error("ALICIA is free after the rename")
+	}
+	for _, name := range []string{"bob", "ВОВ", "Bob"} {
+		if _, err := s.Rename(ctx, key("alice"), name); !errors.Is(err, store.ErrNameTaken) {
+			t.Errorf("Rename(alice, %q): %v, want ErrNameTaken", name, err)
+		}
+	}
+	if p, err := s.Rename(ctx, key("bob"), "BOB"); err != nil || p.Name != "BOB" {
+		t.Errorf("a player's own name in capitals: %+v, %v", p, err)
+	}
+	if _, err := s.Rename(ctx, key("nobody"), "carol"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Rename(nobody): %v, want ErrNotFound", err)
+	}
+}
+
+func testMoveKey(t *testing.T, s store.Store) {
+	register(t, s, "alice", "bob", "carol")
+	rs := ratings{}
+	rs.play(t, s, "omok", "freestyle", "alice", "bob", 0)
+	id, err := s.Begin(ctx, omok("alice", "bob", t0.Add(time.Hour))) // a game in play
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddChat(ctx, id, store.ChatLine{At: t0.Add(time.Hour), Name: "alice", Key: key("alice"), Text: "hi"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddMinesGame(ctx, key("alice"), store.MinesGame{Level: "beginner", Won: true, Time: 9 * time.Second, Rate: 1, At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetIgnore(ctx, key("alice"), key("carol"), true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetIgnore(ctx, key("bob"), key("alice"), true); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetRefusesChallenges(ctx, key("alice"), true); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := s.RatingsOf(ctx, key("alice"))
+	games, _ := s.GamesOf(ctx, key("alice"), 10)
+	// The new key connected once already, and was given a name of its own,
+	// and ignored someone.
+	if p, err := s.Player(ctx, "SHA256:new", "alice"); err != nil || p.Name != "alice~2" {
+		t.Fatalf("the new key's first login: %+v, %v", p, err)
+	}
+	if err := s.SetIgnore(ctx, "SHA256:new", key("bob"), true); err != nil {
+		t.Fatal(err)
+	}
+	p, err := s.MoveKey(ctx, key("alice"), "SHA256:new")
+	if err != nil || p.Name != "alice" || p.Key != "SHA256:new" {
+		t.Fatalf("MoveKey = %+v, %v", p, err)
+	}
+	if got, err := s.Player(ctx, "SHA256:new", "zzz"); err != nil || got.Name != "alice" {
+		t.Errorf("the new key logs in as %+v, %v; want alice", got, err)
+	}
+	after, _ := s.RatingsOf(ctx, "SHA256:new")
+	if !reflect.DeepEqual(after, before) || len(after) != 1 {
+		t.Errorf("the ratings moved: %+v, want %+v", after, before)
+	}
+	moved, _ := s.GamesOf(ctx, "SHA256:new", 10)
+	if len(moved) != len(games) || len(moved) != 1 || moved[0].Seats[0].Key != "SHA256:new" {
+		t.Errorf("the games moved: %+v, want %d", moved, len(games))
+	}
+	if old, _ := s.GamesOf(ctx, key("alice"), 10); len(old) != 0 {
+		t.Errorf("the old key keeps games: %+v", old)
+	}
+	if m, _ := s.MinesGames(ctx, "SHA256:new"); len(m) != 1 {
+		t.Errorf("the minesweeper games moved: %+v", m)
+	}
+	if g, err := s.Game(ctx, id); err != nil || g.Seats[0].Key != "SHA256:new" {
+		t.Errorf("the game in play: %+v, %v", g.Seats, err)
+	}
+	if lines, _ := s.Chat(ctx, id); len(lines) != 1 || lines[0].Key != "SHA256:new" {
+		t.Errorf("the chat: %+v", lines)
+	}
+	if taken, _ := s.NameTaken(ctx, "alice~2"); taken {
+		t.Error("the new key's own name is still held")
+	}
+	if ign, err := s.Ignored(ctx, "SHA256:new"); err != nil || len(ign) != 1 || ign[0].Key != key("carol") {
+		t.Errorf("whom alice ignores after the move: %+v, %v", ign, err)
+	}
+	if ign, err := s.Ignored(ctx, key("bob")); err != nil || len(ign) != 1 || ign[0].Key != "SHA256:new" || ign[0].Name != "alice" {
+		t.Errorf("whom bob ignores after the move: %+v, %v", ign, err)
+	}
+	if r, err := s.RefusesChallenges(ctx, "SHA256:new"); err != nil || !r {
+		t.Errorf("alice's refusal of challenges after the move: %v, %v", r, err)
+	}
+	// The old key is nobody now: it would register afresh.
+	if _, err := s.MoveKey(ctx, key("alice"), "SHA256:other"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("moving a key that is no player's: %v", err)
+	}
+	// A key with games of its own is not taken over.
+	if _, err := s.MoveKey(ctx, key("carol"), key("bob")); !errors.Is(err, store.ErrKeyInUse) {
+		t.Errorf("moving onto bob's key: %v, want ErrKeyInUse", err)
+	}
+	if p, err := s.Player(ctx, key("carol"), "x"); err != nil || p.Name != "carol" {
+		t.Errorf("carol after a refused move: %+v, %v", p, err)
+	}
+}
+
+func testSanctions(t *testing.T, s store.Store) {
+	now := t0
+	ban := store.Sanction{Kind: store.Ban, Target: key("alice"), Name: "alice", By: "mod", Reason: "spam",
+		At: now, Until: now.Add(24 * time.Hour)}
+	if err := s.Sanction(ctx, ban); err != nil {
+		t.Fatal(err)
+	}
+	good := store.Sanction{Kind: store.Ban, Target: "192.0.2.7", Name: "bob~g", By: "mod", At: now.Add(time.Minute)}
+	if err := s.Sanction(ctx, good); err != nil {
+		t.Fatal(err)
+	}
+	mute := store.Sanction{Kind: store.Mute, Target: key("alice"), Name: "alice", By: "mod", At: now, Until: now.Add(30 * time.Minute)}
+	if err := s.Sanction(ctx, mute); err != nil {
+		t.Fatal(err)
+	}
+	same := func(what string, got, want store.Sanction) {
+		t.Helper()
+		got.At, got.Until = utc(got.At), utc(got.Until)
+		want.At, want.Until = utc(store.KeptTime(want.At)), utc(store.KeptTime(want.Until))
+		if got != want {
+			t.Errorf("%s:\n got %+v\nwant %+v", what, got, want)
+		}
+	}
+	got, err := s.Sanctioned(ctx, store.Ban, key("alice"), now.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("alice's ban", got, ban)
+	if _, err := s.Sanctioned(ctx, store.Ban, key("alice"), now.Add(25*time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a ban run out: %v, want ErrNotFound", err)
+	}
+	if got, err := s.Sanctioned(ctx, store.Ban, "192.0.2.7", now.Add(1000*time.Hour)); err != nil || !got.Until.IsZero() {
+		t.Errorf("a ban for good: %+v, %v", got, err)
+	}
+	if _, err := s.Sanctioned(ctx, store.Ban, key("bob"), now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("bob is not banned: %v", err)
+	}
+	list, err := s.Sanctions(ctx, store.Ban, now.Add(time.Hour))
+	if err != nil || len(list) != 2 {
+		t.Fatalf("the bans: %+v, %v", list, err)
+	}
+	same("the first ban", list[0], ban)
+	same("the second ban", list[1], good)
+	if list, _ := s.Sanctions(ctx, store.Ban, now.Add(25*time.Hour)); len(list) != 1 || list[0].Target != "192.0.2.7" {
+		t.Errorf("the bans in force a day on: %+v", list)
+	}
+	if list, _ := s.Sanctions(ctx, store.Mute, now); len(list) != 1 {
+		t.Errorf("the mutes: %+v", list)
+	}
+	// A new ban replaces the old.
+	longer := ban
+	longer.Until, longer.Reason = now.Add(168*time.Hour), "spam again"
+	if err := s.Sanction(ctx, longer); err != nil {
+		t.Fatal(err)
+	}
+	got, _ = s.Sanctioned(ctx, store.Ban, key("alice"), now.Add(100*time.Hour))
+	same("the longer ban", got, longer)
+	if lifted, err := s.Lift(ctx, store.Ban, key("alice"), now); err != nil || !lifted {
+		t.Errorf("Lift: %v, %v", lifted, err)
+	}
+	if lifted, err := s.Lift(ctx, store.Ban, key("alice"), now); err != nil || lifted {
+		t.Errorf("Lift again: %v, %v", lifted, err)
+	}
+	if _, err := s.Sanctioned(ctx, store.Ban, key("alice"), now); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("alice after the unban: %v", err)
+	}
+	if _, err := s.Sanctioned(ctx, store.Mute, key("alice"), now); err != nil {
+		t.Errorf("the unban lifted the mute: %v", err)
+	}
+	// A mute run out is no longer lifted, but goes.
+	if lifted, err := s.Lift(ctx, store.Mute, key("alice"), now.Add(time.Hour)); err != nil || lifted {
+		t.Errorf("lifting a mute run out: %v, %v", lifted, err)
+	}
+	for _, bad := range []store.Sanction{
+		{Kind: "jail", Target: "x", At: now},
+		{Kind: store.Ban, At: now},
+		{Kind: store.Ban, Target: "x"},
+		{Kind: store.Ban, Target: "x", At: now, Until: now.Add(-time.Second)},
+	} {
+		if err := s.Sanction(ctx, bad); err == nil {
+			t.Errorf("kept %+v", bad)
+		}
+	}
+}
+
+func testAdminLog(t *testing.T, s store.Store) {
+	if log, err := s.AdminLog(ctx, 10); err != nil || len(log) != 0 {
+		t.Fatalf("an empty log: %+v, %v", log, err)
+	}
+	var want []store.AdminAction
+	for i := range 5 {
+		a := store.AdminAction{At: t0.Add(time.Duration(i) * time.Minute), Admin: "mod", Key: key("mod"),
+			Command: fmt.Sprintf("kick p%d", i), Result: fmt.Sprintf("p%d: 1 session ended", i)}
+		if err := s.AddAdminAction(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		a.At = utc(store.KeptTime(a.At))
+		want = append(want, a)
+	}
+	log, err := s.AdminLog(ctx, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range log {
+		log[i].At = utc(log[i].At)
+	}
+	if !reflect.DeepEqual(log, want[2:]) {
+		t.Errorf("the last three:\n got %+v\nwant %+v", log, want[2:])
+	}
 }
