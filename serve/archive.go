@@ -254,14 +254,26 @@ func (l *leaderboard) View(size console.Size) console.Frame {
 	case len(l.shown) == 0:
 		lines = append(lines, a.noBoard)
 	}
-	for i, s := range l.shown {
+	// Provisional ratings are left out, as lichess leaves them out: one
+	// lucky win would top the board. The store gives the settled first.
+	place, left := 0, 0
+	for _, s := range l.shown {
 		if !l.ready || l.err != nil {
 			break
 		}
+		if s.Provisional() {
+			left++
+			continue
+		}
+		i := place
+		place++
 		lines = append(lines, fmt.Sprintf(a.boardLn, i+1, console.Pad(l.o.p.Width, s.Name, MaxName), s.Rating.Rating,
 			s.Games, s.Wins, s.Losses, s.Draws))
 	}
-	lines = append(lines, "", a.provis, a.anyKey)
+	if place == 0 && left > 0 {
+		lines = append(lines, a.noSettled)
+	}
+	lines = append(lines, "", a.leftOut, a.anyKey)
 	var f console.Frame
 	f.Lines(0, lines...)
 	f.Label(langOf(l.t), console.Size{})

@@ -69,6 +69,36 @@ func keep(t *testing.T, st store.Store, a, b store.Seat) int64 {
 	return id
 }
 
+// settle plays rated omok games between two new players with keys, the
+// first winning two of three, until both ratings are settled (not
+// provisional).
+func settle(t *testing.T, st store.Store, a, b string) {
+	t.Helper()
+	ctx := context.Background()
+	var seats [2]store.Seat
+	for i, name := range []string{a, b} {
+		p, err := st.Player(ctx, "SHA256:"+name, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seats[i] = store.Seat{Key: p.Key, Name: p.Name}
+	}
+	for n := 0; n < 200; n++ {
+		id, err := st.Begin(ctx, store.Game{Game: "omok", Rule: "freestyle", Code: "SETL", Seats: seats, Started: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := st.Finish(ctx, id, store.Result{Ended: time.Now(), Winner: n % 3 / 2, How: "five"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.After[0].Provisional() && !g.After[1].Provisional() {
+			return
+		}
+	}
+	t.Fatal("the ratings never settled")
+}
+
 // The online menu's archive: the player's games (replayed on omok's
 // replay screen), their profile with the new rating, the leaderboard;
 // a guest is told that nothing of theirs is kept.
@@ -86,6 +116,7 @@ func TestArchiveScreens(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := keep(t, st, store.Seat{Key: a.Key, Name: a.Name}, store.Seat{Key: b.Key, Name: b.Name})
+	settle(t, st, "carol", "dave")
 
 	alice := connect(t, srv.addr, "alice", withKey(aliceKey), 100, 30, narrow, "")
 	alice.waitFor("choose:")
@@ -113,10 +144,11 @@ func TestArchiveScreens(t *testing.T) {
 	alice.waitFor("10. 돌아가기")
 	alice.send("7\r")
 	alice.waitFor("[순위표] 오목 자유룰")
-	alice.waitUntil("alice above bob", func(s string) bool {
-		i, j := strings.Index(s, "  1. alice"), strings.Index(s, "  2. bob")
-		return i >= 0 && j > i
+	alice.waitUntil("carol and dave, settled, without alice and bob", func(s string) bool {
+		i, j := strings.Index(s, "  1. carol"), strings.Index(s, "  2. dave")
+		return i >= 0 && j > i && !strings.Contains(s, "alice ") && !strings.Contains(s, "bob ")
 	})
+	alice.waitFor("아직 확정되지 않은 레이팅(?)은 순위표에 넣지 않습니다.")
 	alice.send("3")
 	alice.waitFor("[순위표] 오목 렌주룰")
 	alice.waitFor("아직 레이팅 대국이 없습니다.")

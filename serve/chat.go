@@ -75,18 +75,22 @@ func (b *tableBase) speaker() room.Speaker {
 	if b.seat >= 0 {
 		name = b.st.Seats[b.seat].Name
 	}
-	return room.Speaker{Name: name, Key: b.o.p.Key, Seat: b.seat}
+	return room.Speaker{Name: name, Key: b.o.p.Key, Seat: b.seat, Addr: b.o.p.Addr}
 }
 
 // chatRefusal words why a line was refused; "" when it was said.
 func (b *tableBase) chatRefusal(err error) string {
 	var flood *room.FloodError
+	var muted *room.MutedError
 	switch {
 	case err == nil, errors.Is(err, room.ErrEmptyChat):
 		return ""
 	case errors.As(err, &flood):
 		secs := int((flood.Until.Sub(b.now()) + time.Second - 1) / time.Second)
 		return fmt.Sprintf(b.ct.flood, max(secs, 1))
+	case errors.As(err, &muted):
+		left := max(muted.Until.Sub(b.now()).Round(time.Second), time.Second)
+		return fmt.Sprintf(b.ct.muted, left)
 	case errors.Is(err, room.ErrGuestChat):
 		return b.ct.guest
 	}

@@ -9,6 +9,7 @@ type chatText struct {
 	help   string // under it
 	flood  string // Printf: seconds until the player may speak again
 	guest  string // guests may not chat on this server
+	muted  string // Printf: how long until a moderator's mute ends
 	// watcher starts a watcher's line on the watchers' screens; Printf:
 	// the name.
 	watcher string
@@ -20,6 +21,7 @@ var koreanChat = chatText{
 	help:    "Enter : 보내기   Esc : 취소",
 	flood:   "너무 빨리 말했습니다. %d초 뒤에 다시 말할 수 있습니다.",
 	guest:   "이 서버에서는 키로 접속한 플레이어만 채팅할 수 있습니다.",
+	muted:   "관리자가 채팅을 막았습니다. %v 뒤에 다시 말할 수 있습니다.",
 	watcher: "[관전] %s: ",
 }
 
@@ -29,6 +31,7 @@ var englishChat = chatText{
 	help:    "Enter : send   Esc : cancel",
 	flood:   "Too many lines too fast: you may speak again in %d seconds.",
 	guest:   "Only players who connect with a key may chat on this server.",
+	muted:   "An admin muted you: you may speak again in %v.",
 	watcher: "[watching] %s: ",
 }
 

@@ -112,13 +112,17 @@ func (p *filePath) Set(s string) error {
 // order mark, CRLF line ends) reads as well; one in UTF-16, as PowerShell
 // 5's > writes it, is refused with how to save it instead, as its keys
 // would otherwise be reported unreadable one line at a time.
-func allowList(path string) (map[string]bool, error) {
+func allowList(path string) (map[string]bool, error) { return keyList("allow-list", path) }
+
+// keyList reads a file of public keys as allowList does; what names the
+// file in its errors ("allow-list", "admins file").
+func keyList(what, path string) (map[string]bool, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("allow-list: %w", err)
+		return nil, fmt.Errorf("%s: %w", what, err)
 	}
 	if bytes.HasPrefix(b, []byte{0xff, 0xfe}) || bytes.HasPrefix(b, []byte{0xfe, 0xff}) || bytes.IndexByte(b, 0) >= 0 {
-		return nil, fmt.Errorf("allow-list %s: saved as UTF-16: save it as UTF-8 (in PowerShell, Set-Content -Encoding utf8 or Out-File -Encoding ascii; in Notepad, Save as with Encoding UTF-8)", path)
+		return nil, fmt.Errorf("%s %s: saved as UTF-16: save it as UTF-8 (in PowerShell, Set-Content -Encoding utf8 or Out-File -Encoding ascii; in Notepad, Save as with Encoding UTF-8)", what, path)
 	}
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
 	keys := map[string]bool{}
@@ -131,12 +135,12 @@ func allowList(path string) (map[string]bool, error) {
 		}
 		key, _, _, _, err := gossh.ParseAuthorizedKey(l)
 		if err != nil {
-			return nil, fmt.Errorf("allow-list %s: line %d: %w", path, line, err)
+			return nil, fmt.Errorf("%s %s: line %d: %w", what, path, line, err)
 		}
 		keys[gossh.FingerprintSHA256(key)] = true
 	}
 	if len(keys) == 0 {
-		return nil, fmt.Errorf("allow-list %s: no keys: nobody could connect", path)
+		return nil, fmt.Errorf("%s %s: no keys", what, path)
 	}
 	return keys, nil
 }

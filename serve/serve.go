@@ -30,6 +30,8 @@
 //	archive.go   the archive's screens: my games, my profile, leaderboards
 //	archivetext.go   their texts
 //	records.go   the archive's commands: records, record ID
+//	admin.go     the moderators' commands (ssh HOST admin ...): bans,
+//	             kicks, mutes, names; the bans at login, the mutes
 //	mines.go     a keyed player's minesweeper games in the store
 //	migrate.go   serve migrate: a SQLite store copied into PostgreSQL
 //	backup.go    serve backup and serve check: a SQLite store copied
@@ -82,6 +84,9 @@ type Player struct {
 	// Key is the fingerprint (SHA256) of the public key the player
 	// authenticated with, "" for a player who came in without a key.
 	Key string
+	// Addr is the address the player connects from: a guest's mute goes
+	// by it.
+	Addr string
 	// Width is this terminal's own measure of □ ○ ●: narrow until the
 	// terminal answers the console's question, then what it draws.
 	Width *runewidth.Condition
@@ -114,8 +119,11 @@ type Config struct {
 	// HostKey signs the server's side of every handshake.
 	HostKey gossh.Signer
 	// Allow, when not nil, lets in only the keys whose fingerprints it
-	// holds (and nobody without a key).
+	// holds (and nobody without a key), and the admins' keys.
 	Allow map[string]bool
+	// Admins are the fingerprints of the keys that may run the
+	// moderators' commands (ssh HOST admin ...: admin.go).
+	Admins map[string]bool
 	// NewMenu builds the first screen of each session: the top menu, from
 	// main, which knows the games.
 	NewMenu func(Player) console.Screen
@@ -207,6 +215,7 @@ type Server struct {
 
 	metrics *metrics.Metrics // what Handler serves
 	probe   prober           // the readiness check's write
+	mutes   mutes            // the moderators' mutes, from the store: the chat asks them at every line
 
 	mu       sync.Mutex
 	closing  bool
@@ -233,10 +242,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store != nil {
 		cfg.Store = timedStore{Store: cfg.Store, m: m}
 	}
-	s := &Server{cfg: cfg, log: cfg.Log, lobby: room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
-		GuestChat: cfg.GuestChat, Server: cfg.Server, Metrics: m}),
+	s := &Server{cfg: cfg, log: cfg.Log,
 		metrics: m, sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
+	s.lobby = room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
+		GuestChat: cfg.GuestChat, Server: cfg.Server, Metrics: m, Muted: s.mutes.untilFor})
 	m.Register(s.connections())
+	if err := s.mutes.load(context.Background(), cfg.Store); err != nil {
+		return nil, err
+	}
 	if err := s.lobby.Restore(context.Background()); err != nil {
 		return nil, err
 	}
@@ -279,7 +292,8 @@ func New(cfg Config) (*Server, error) {
 // (ssh.Session.PublicKey, the key that did authenticate), never from here,
 // where a client may offer keys it does not hold (CVE-2024-45337).
 func (s *Server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
-	return s.cfg.Allow == nil || s.cfg.Allow[gossh.FingerprintSHA256(key)]
+	fp := gossh.FingerprintSHA256(key)
+	return s.cfg.Allow == nil || s.cfg.Allow[fp] || s.cfg.Admins[fp]
 }
 
 // anyone lets in a player without a key: keyboard-interactive with no
@@ -419,6 +433,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	addr := fs.String("addr", ":2222", "listen on `address` (host:port; :2222 is every address, port 2222)")
 	keyFile := pathFlag(fs, "hostkey", defaultHostKey(), "the host key's `file`: generated there the first time (for you alone to read), reused after")
 	allow := fs.String("allow", "", "let in only the public keys in `file` (authorized_keys format); without it, anyone")
+	admins := fs.String("admins", "", "the moderators' public keys, in `file` (authorized_keys format): they run ssh HOST admin COMMAND")
 	hold := fs.Duration("seathold", room.DefaultSeatHold, "how long a player who drops keeps their seat at an online table (`duration`)")
 	guestChat := fs.Bool("guestchat", false, "let players who connect without a key chat at the tables")
 	controls := controlList(room.DefaultControls())
@@ -455,6 +470,11 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 		MaxSessions: *sessions, MaxPerAddress: *perAddress}
 	if *allow != "" {
 		if cfg.Allow, err = allowList(*allow); err != nil {
+			return err
+		}
+	}
+	if *admins != "" {
+		if cfg.Admins, err = keyList("admins file", *admins); err != nil {
 			return err
 		}
 	}

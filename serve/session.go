@@ -26,6 +26,12 @@ import (
 type session struct {
 	sess ssh.Session
 	log  *slog.Logger
+	key  string // the player's key's fingerprint; "" for a guest
+	addr string // the address they connect from
+
+	// name is the name the player plays under, once run has it: a
+	// moderator's kick finds a guest by it.
+	name atomic.Pointer[string]
 
 	mu     sync.Mutex
 	cancel context.CancelCauseFunc // ends the console; nil until it runs
@@ -109,7 +115,7 @@ func (s *Server) handle(sess ssh.Session) {
 			_ = sess.Exit(1)
 		}
 	}()
-	ss := &session{sess: sess, log: log}
+	ss := &session{sess: sess, log: log, key: key, addr: addr}
 	pty, winch, hasPty := sess.Pty()
 	sizes := make(chan console.Size, 1)
 	budget := newBudget(s.cfg.InputRate, s.cfg.InputBurst)
@@ -125,6 +131,17 @@ func (s *Server) handle(sess ssh.Session) {
 	defer s.leave(ss, addr)
 	defer s.metrics.Session(key != "")()
 	cmd := sess.Command()
+	if adminCommand(cmd) {
+		log.Info("command", "cmd", printable(sess.RawCommand(), 80))
+		_ = sess.Exit(s.runAdmin(sess.Context(), sess, key, cmd))
+		return
+	}
+	if line := s.banned(sess.Context(), key, addr); line != "" {
+		log.Info("refused", "why", "banned")
+		say(sess.Stderr(), "termgames: "+line)
+		_ = sess.Exit(1)
+		return
+	}
 	if archiveCommand(cmd) {
 		log.Info("command", "cmd", printable(sess.RawCommand(), 40))
 		_ = sess.Exit(s.runArchive(sess.Context(), sess, sess.Stderr(), key, cmd, hasPty))
@@ -160,6 +177,11 @@ func (s *Server) handle(sess ssh.Session) {
 	case errors.As(err, &ref):
 		say(sess.Stderr(), "termgames: "+ref.line)
 		status = 2
+	case errors.As(err, new(*removed)):
+		var rm *removed
+		errors.As(err, &rm)
+		say(sess, "termgames: "+rm.line)
+		status = 1
 	case err == nil:
 	case errors.As(err, new(*console.Interrupted)):
 		status = 130
@@ -256,9 +278,11 @@ func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget
 	defer ss.idle.Stop()
 	p := Player{
 		Name:   s.nameOf(ctx, ss, key(sess), sess.User()),
+		Addr:   ss.addr,
 		Width:  console.NewCondition(console.Narrow), // until the terminal says
 		Played: new(strings.Builder),
 	}
+	ss.name.Store(&p.Name)
 	if plainLocale(sess.Environ()) {
 		p.Lang, p.ASCII = lang.English, true
 	}

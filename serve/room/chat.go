@@ -37,6 +37,7 @@ const (
 type Speaker struct {
 	Name, Key string
 	Seat      int
+	Addr      string // the address the speaker connects from (a guest's mute goes by it)
 }
 
 // Errors of the chat.
@@ -53,6 +54,14 @@ type FloodError struct{ Until time.Time }
 
 func (e *FloodError) Error() string {
 	return fmt.Sprintf("too many lines: quiet until %s", e.Until.Format(time.TimeOnly))
+}
+
+// MutedError refuses a line of a sender a moderator muted: they may speak
+// again at Until.
+type MutedError struct{ Until time.Time }
+
+func (e *MutedError) Error() string {
+	return fmt.Sprintf("muted until %s", e.Until.Format(time.DateTime))
 }
 
 // chatState is a table's chat: its last lines, and each sender's recent
@@ -78,6 +87,11 @@ func (t *Table) say(from Speaker, text string) error {
 		return ErrEmptyChat
 	case from.Key == "" && !t.lobby.guestChat:
 		return ErrGuestChat
+	}
+	if t.lobby.muted != nil {
+		if until := t.lobby.muted(from); t.at.Before(until) {
+			return &MutedError{Until: until}
+		}
 	}
 	who := from.Key
 	if who == "" {

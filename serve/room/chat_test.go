@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -103,5 +104,75 @@ func TestChatShownLast(t *testing.T) {
 	}
 	if s, _ := tb.State(); len(s.Chat) != ChatShown || s.Chat[0].Text != string(rune('a'+10)) {
 		t.Errorf("%d lines, the first %q", len(s.Chat), s.Chat[0].Text)
+	}
+}
+
+// A muted speaker's lines are refused until the mute ends; the others
+// speak.
+func TestChatMuted(t *testing.T) {
+	start := time.Date(2026, 3, 1, 20, 0, 0, 0, time.UTC)
+	until := start.Add(10 * time.Second)
+	l := NewLobby(Config{Muted: func(s Speaker) time.Time {
+		if s.Key == alice.Key {
+			return until
+		}
+		return time.Time{}
+	}})
+	t.Cleanup(l.Close)
+	l.setTime(faketime.Stepping(start, time.Second))
+	tb := l.Open(Setup{Game: Baseball}, alice)
+	var muted *MutedError
+	if err := tb.Say(Speaker{Name: "alice", Key: alice.Key, Seat: 0}, "spam"); !errors.As(err, &muted) || !muted.Until.Equal(until) {
+		t.Fatalf("a muted line: %v", err)
+	}
+	if err := tb.Say(Speaker{Name: "bob", Key: bob.Key, Seat: -1}, "hi"); err != nil {
+		t.Errorf("another's line: %v", err)
+	}
+	l.setTime(faketime.Stepping(until, time.Second))
+	if err := tb.Say(Speaker{Name: "alice", Key: alice.Key, Seat: 0}, "back"); err != nil {
+		t.Errorf("after the mute: %v", err)
+	}
+}
+
+// A moderator's ban ends the player's games by forfeit, present or away,
+// and closes a table they opened that nobody joined.
+func TestForfeitByModerator(t *testing.T) {
+	st := tempStore(t)
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
+	if _, _, err := l.Join(tb.Code, Omok, bob); err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.Move(0, "h8"); err != nil {
+		t.Fatal(err)
+	}
+	waiting := l.Open(Setup{Game: Baseball}, bob)
+	other := l.Open(Setup{Game: Baseball}, Seat{Name: "carol", Key: "SHA256:carol"})
+	if n := l.Forfeit(func(s Seat) bool { return s.Key == bob.Key }); n != 2 {
+		t.Errorf("Forfeit ended %d games, want 2", n)
+	}
+	s, _ := tb.State()
+	if !s.Outcome.Over || s.Outcome.Winner != 0 || s.Outcome.How != "forfeit" {
+		t.Errorf("bob's game: %+v", s.Outcome)
+	}
+	if g := stored(t, st, tb); g.How != "forfeit" || g.Winner != 0 {
+		t.Errorf("kept: %+v", g)
+	}
+	if tb.GameID() != stored(t, st, tb).ID {
+		t.Errorf("GameID %d", tb.GameID())
+	}
+	if s, _ := waiting.State(); !s.Outcome.Over || s.Outcome.How != HowLeft {
+		t.Errorf("bob's table nobody joined: %+v", s.Outcome)
+	}
+	if s, _ := other.State(); s.Outcome.Over {
+		t.Errorf("carol's table ended: %+v", s.Outcome)
+	}
+	waiting.Leave(0) // bob's session ends
+	l.settle()
+	if _, ok := l.Table(waiting.Code); ok {
+		t.Error("the closed table is still listed")
+	}
+	if got, ok := l.Table(strings.ToLower(other.Code)); !ok || got != other {
+		t.Error("Table does not find carol's by its code")
 	}
 }

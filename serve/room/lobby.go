@@ -45,6 +45,8 @@ type Lobby struct {
 	// metrics count the games, the moves and the tables; nil counts
 	// nothing.
 	metrics *metrics.Metrics
+	// muted is Config.Muted.
+	muted func(Speaker) time.Time
 
 	mu     sync.Mutex
 	tables map[string]*Table
@@ -103,6 +105,10 @@ type Config struct {
 	// Metrics count the games started and ended, the moves and their
 	// time, and the tables by state (CountTables); nil counts nothing.
 	Metrics *metrics.Metrics
+	// Muted says until when a speaker may say nothing (a moderator's
+	// mute); the zero time, or nil, for no mute. It is asked on the
+	// table's goroutine, at each line: it must answer from memory.
+	Muted func(Speaker) time.Time
 }
 
 // NewLobby returns an empty lobby of cfg. With a store, Restore brings
@@ -122,7 +128,7 @@ func NewLobby(cfg Config) *Lobby {
 	}
 	var seed [32]byte
 	_, _ = crand.Read(seed[:]) // codes must not be guessable from the time
-	l := &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store, guestChat: cfg.GuestChat,
+	l := &Lobby{log: cfg.Log, hold: cfg.Hold, time: cfg.Time, controls: cfg.Controls, store: cfg.Store, guestChat: cfg.GuestChat, muted: cfg.Muted,
 		metrics:   cfg.Metrics,
 		tables:    map[string]*Table{},
 		resume:    map[string]seatRef{},
@@ -438,6 +444,43 @@ func (l *Lobby) Held(key string) (*Table, int, bool) {
 		}
 	}
 	return nil, 0, false
+}
+
+// Table returns the table with the code, in play or waiting, or over
+// while a player is still at it.
+func (l *Lobby) Table(code string) (*Table, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	t, ok := l.tables[NormCode(code)]
+	return t, ok
+}
+
+// Forfeit ends by forfeit every game not over at which a seat that who
+// picks sits, present or away, and closes the tables such a seat opened
+// that nobody joined; it returns how many it ended. A moderator's ban
+// ends a player's games so.
+func (l *Lobby) Forfeit(who func(Seat) bool) int {
+	l.mu.Lock()
+	tables := make([]*Table, 0, len(l.tables))
+	for _, t := range l.tables {
+		tables = append(tables, t)
+	}
+	l.mu.Unlock()
+	n := 0
+	for _, t := range tables {
+		st, _ := t.State()
+		if st.Outcome.Over {
+			continue
+		}
+		for seat, s := range st.Seats {
+			if s.Taken && who(s) {
+				t.Forfeit(seat)
+				n++
+				break
+			}
+		}
+	}
+	return n
 }
 
 // drop takes t, whose game is over and which no player is at, out of the

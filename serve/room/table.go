@@ -350,6 +350,10 @@ func (t *Table) State() (State, <-chan struct{}) {
 	return snap.st, snap.next
 }
 
+// GameID is the number in the store of the table's game, the last one
+// played at it (what records lists); 0 until the store keeps it.
+func (t *Table) GameID() int64 { return t.shown.Load().gameID }
+
 // ResumeCode is the code that gives seat back; only that seat's screen
 // shows it.
 func (t *Table) ResumeCode(seat int) string { return t.shown.Load().resume[seat] }
@@ -519,6 +523,23 @@ func (t *Table) Resign(seat int) {
 			t.end(Outcome{Over: true, Winner: -1, How: HowLeft})
 		default:
 			t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Resigned})
+		}
+		return nil
+	})
+}
+
+// Forfeit ends the game now with seat losing by forfeit, as if its hold
+// had run out: a moderator banned its player. A table nobody joined
+// closes. It waits until the end is kept: callers are off the screens'
+// goroutines.
+func (t *Table) Forfeit(seat int) {
+	_ = t.ask(func() error {
+		switch {
+		case t.outcome.Over:
+		case !t.seats[1].Taken:
+			t.end(Outcome{Over: true, Winner: -1, How: HowLeft})
+		default:
+			t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Forfeit})
 		}
 		return nil
 	})
