@@ -571,7 +571,7 @@ func (a *admin) rename(name, newName string) (string, error) {
 		return "", failure("no player with a key is named %q", printable(name, 40))
 	}
 	if clean := wantedName(newName); clean != newName || strings.TrimSpace(newName) != newName {
-		return "", failure("%q cannot be a name: at most %d columns of printable characters, no ~", printable(newName, 40), MaxName)
+		return "", failure("%+q cannot be a name: at most %d columns of printable characters of one width everywhere (no Greek or Cyrillic), no ~", newName, MaxName)
 	}
 	switch p, err = st.Rename(a.ctx, p.Key, newName); {
 	case errors.Is(err, store.ErrNameTaken):
@@ -663,11 +663,15 @@ func (a *admin) chat(which string) (string, error) {
 			return "", failure("the table %s has no game kept yet: its chat is kept once a second player sits down", t.Code)
 		}
 	}
-	lines, err := st.Chat(a.ctx, id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
+	_, err = st.Game(a.ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
 		return "", failure("no game has the number %d", id)
-	case err != nil:
+	}
+	var lines []store.ChatLine
+	if err == nil {
+		lines, err = st.Chat(a.ctx, id)
+	}
+	if err != nil {
 		return "", failure("%v", err)
 	}
 	var b strings.Builder

@@ -165,3 +165,39 @@ func FuzzChatLine(f *testing.F) {
 		}
 	})
 }
+
+// A line of a player an admin muted is refused with the time left, in
+// the player's words; the mute goes by the key, or by a guest's address.
+func TestChatMutedSaid(t *testing.T) {
+	ft := newFakeTime()
+	until := ft.Now().Add(29*time.Minute + 30*time.Second)
+	l := room.NewLobby(room.Config{Hold: time.Minute, Time: ft, GuestChat: true, Muted: func(s room.Speaker) time.Time {
+		if s.Key == "SHA256:alice" || s.Addr == "192.0.2.9" {
+			return until
+		}
+		return time.Time{}
+	}})
+	t.Cleanup(l.Close)
+	tb := l.Open(room.Setup{Game: room.Omok}, keyed("alice"))
+	for _, c := range []struct {
+		p    Player
+		want string
+	}{
+		{Player{Name: "alice", Key: "SHA256:alice", Width: narrow, Lang: "en"}, "An admin muted you: you may speak again in 29m30s."},
+		{Player{Name: "guest", Addr: "192.0.2.9", Width: narrow}, "관리자가 채팅을 막았습니다. 29m30s 뒤에 다시 말할 수 있습니다."},
+	} {
+		d := console.NewDriver(newTableScreen(newOnline(l, c.p), tb, -1, nil), console.Size{Width: 100, Height: 30})
+		d.Hold = true
+		endWaits(d)
+		d.Send(console.RunePress('c'))
+		d.Send(console.Keys("hello")...)
+		d.Send(console.KeyPress(console.KeyEnter))
+		runAll(d)
+		if text := d.Text(narrow); !strings.Contains(text, c.want) {
+			t.Errorf("%s's line:\n%s", c.p.Name, text)
+		}
+	}
+	if s, _ := tb.State(); len(s.Chat) != 0 {
+		t.Errorf("a muted line was said: %+v", s.Chat)
+	}
+}

@@ -47,7 +47,8 @@ func migrateCommand(args []string, stdout io.Writer) error {
 		}
 		return fmt.Errorf("migrate: %w", err)
 	}
-	fmt.Fprintf(stdout, "copied %s into %s:\n  %d players (names and keys; %d ignores, %d refusing challenges)\n  %d games with %d moves and %d lines of chat\n  %d ratings\n  %d minesweeper games\nstart the server with -db %s\n",
-		*from, stores.Shown(*to), counts.Players, counts.Ignores, counts.Refusing, counts.Games, counts.Moves, counts.Chat, counts.Ratings, counts.MinesGames, stores.Shown(*to))
+	fmt.Fprintf(stdout, "copied %s into %s:\n  %d players (names and keys; %d ignores, %d refusing challenges)\n  %d games with %d moves and %d lines of chat\n  %d ratings\n  %d minesweeper games\n  %d bans and mutes, %d admin actions\nstart the server with -db %s\n",
+		*from, stores.Shown(*to), counts.Players, counts.Ignores, counts.Refusing, counts.Games, counts.Moves, counts.Chat, counts.Ratings, counts.MinesGames,
+		counts.Sanctions, counts.AdminLog, stores.Shown(*to))
 	return nil
 }

@@ -43,6 +43,7 @@ func TestMigrateCommand(t *testing.T) {
 		fmt.Sprintf("%d games with %d moves and %d lines of chat", c.Games, c.Moves, c.Chat),
 		fmt.Sprintf("%d ratings", c.Ratings),
 		fmt.Sprintf("%d minesweeper games", c.MinesGames),
+		fmt.Sprintf("%d bans and mutes, %d admin actions", c.Sanctions, c.AdminLog),
 	} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("said %q, want %q in it", out.String(), want)

@@ -13,12 +13,14 @@ type Counts struct {
 	Chat       int64 // lines said at the games' tables
 	Ignores    int64 // a player ignoring another
 	Refusing   int64 // players who refuse challenges
+	Sanctions  int64 // bans and mutes, in force or run out
+	AdminLog   int64 // the moderators' actions
 }
 
 // String says the counts as a host reads them.
 func (c Counts) String() string {
-	return fmt.Sprintf("%d players (%d ignoring another, %d refusing challenges), %d games with %d moves and %d lines of chat, %d ratings, %d minesweeper games",
-		c.Players, c.Ignores, c.Refusing, c.Games, c.Moves, c.Chat, c.Ratings, c.MinesGames)
+	return fmt.Sprintf("%d players (%d ignoring another, %d refusing challenges), %d games with %d moves and %d lines of chat, %d ratings, %d minesweeper games, %d bans and mutes, %d admin actions",
+		c.Players, c.Ignores, c.Refusing, c.Games, c.Moves, c.Chat, c.Ratings, c.MinesGames, c.Sanctions, c.AdminLog)
 }
 
 // Sink takes everything a store keeps, row by row, as it is kept (the
@@ -26,8 +28,9 @@ func (c Counts) String() string {
 // migrate`): the store copied from calls it, players first, what they
 // set of each other, then the
 // games in the order of their IDs, the moves of each in the order made,
-// the lines of chat of each in the order said, the ratings and the
-// minesweeper games, oldest first.
+// the lines of chat of each in the order said, the ratings, the
+// minesweeper games, oldest first, the bans and mutes, and the
+// moderators' actions, oldest first.
 type Sink interface {
 	// KeepPlayer takes a player.
 	KeepPlayer(p Player) error
@@ -45,4 +48,8 @@ type Sink interface {
 	KeepRating(key string, r Rating) error
 	// KeepMinesGame takes a minesweeper game of the player with key.
 	KeepMinesGame(key string, g MinesGame) error
+	// KeepSanction takes a ban or a mute.
+	KeepSanction(s Sanction) error
+	// KeepAdminAction takes a moderator's action.
+	KeepAdminAction(a AdminAction) error
 }

@@ -28,7 +28,7 @@ func (s *Store) Import(ctx context.Context, export func(to store.Sink) (store.Co
 	var got store.Counts
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		// No server writes while the copy goes in.
-		if _, err := tx.Exec(ctx, "LOCK TABLE players, ignores, games, seats, moves, chat, ratings, mines_games IN EXCLUSIVE MODE"); err != nil {
+		if _, err := tx.Exec(ctx, "LOCK TABLE players, ignores, games, seats, moves, chat, ratings, mines_games, sanctions, admin_log IN EXCLUSIVE MODE"); err != nil {
 			return err
 		}
 		had, err := counts(ctx, tx)
@@ -80,8 +80,8 @@ func counts(ctx context.Context, q querier) (store.Counts, error) {
 	err := q.QueryRow(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
 		(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games),
 		(SELECT count(*) FROM chat), (SELECT count(*) FROM ignores),
-		(SELECT count(*) FROM players WHERE refuses_challenges)`).
-		Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat, &c.Ignores, &c.Refusing)
+		(SELECT count(*) FROM players WHERE refuses_challenges), (SELECT count(*) FROM sanctions), (SELECT count(*) FROM admin_log)`).
+		Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat, &c.Ignores, &c.Refusing, &c.Sanctions, &c.AdminLog)
 	return c, err
 }
 
@@ -115,6 +115,8 @@ var copyTables = [...]struct {
 	{"chat", []string{"game", "n", "at", "name", "player", "watcher", "text"}},
 	{"ratings", []string{"player", "game", "rule", "rating", "deviation", "volatility", "games", "wins", "losses", "draws"}},
 	{"mines_games", []string{"player", "level", "won", "took", "rate", "at"}},
+	{"sanctions", []string{"kind", "target", "name", "by", "reason", "at", "until"}},
+	{"admin_log", []string{"at", "admin", "key", "command", "result"}}, // numbered in the order given
 }
 
 // The tables by their place in copyTables.
@@ -127,6 +129,8 @@ const (
 	chatTable
 	ratingsTable
 	minesTable
+	sanctionsTable
+	adminLogTable
 )
 
 // batch is how many rows sink holds before it copies them in.
@@ -230,4 +234,18 @@ func (s *sink) KeepRating(key string, r store.Rating) error {
 func (s *sink) KeepMinesGame(key string, g store.MinesGame) error {
 	s.given.MinesGames++
 	return s.add(minesTable, key, g.Level, g.Won, g.Time.Milliseconds(), g.Rate, at(g.At))
+}
+
+func (s *sink) KeepSanction(sn store.Sanction) error {
+	s.given.Sanctions++
+	var until any // NULL: for good
+	if !sn.Until.IsZero() {
+		until = at(sn.Until)
+	}
+	return s.add(sanctionsTable, string(sn.Kind), sn.Target, sn.Name, sn.By, sn.Reason, at(sn.At), until)
+}
+
+func (s *sink) KeepAdminAction(a store.AdminAction) error {
+	s.given.AdminLog++
+	return s.add(adminLogTable, at(a.At), a.Admin, a.Key, a.Command, a.Result)
 }

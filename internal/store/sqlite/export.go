@@ -19,13 +19,13 @@ func (s *Store) Export(ctx context.Context, to store.Sink) (store.Counts, error)
 		err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players), (SELECT count(*) FROM games),
 			(SELECT count(*) FROM moves), (SELECT count(*) FROM ratings), (SELECT count(*) FROM mines_games),
 			(SELECT count(*) FROM chat), (SELECT count(*) FROM ignores),
-			(SELECT count(*) FROM players WHERE refuses_challenges)`).
-			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat, &c.Ignores, &c.Refusing)
+			(SELECT count(*) FROM players WHERE refuses_challenges), (SELECT count(*) FROM sanctions), (SELECT count(*) FROM admin_log)`).
+			Scan(&c.Players, &c.Games, &c.Moves, &c.Ratings, &c.MinesGames, &c.Chat, &c.Ignores, &c.Refusing, &c.Sanctions, &c.AdminLog)
 		if err != nil {
 			return err
 		}
 		for _, step := range []func(context.Context, *sql.Tx, store.Sink) error{
-			exportPlayers, exportSocial, exportGames, exportMoves, exportChat, exportRatings, exportMines,
+			exportPlayers, exportSocial, exportGames, exportMoves, exportChat, exportRatings, exportMines, exportSanctions, exportAdminLog,
 		} {
 			if err := step(ctx, tx, to); err != nil {
 				return err
@@ -129,5 +129,27 @@ func exportMines(ctx context.Context, tx *sql.Tx, to store.Sink) error {
 		}
 		g.Time, g.At = time.Duration(took)*time.Millisecond, timeAt(at)
 		return to.KeepMinesGame(key, g)
+	})
+}
+
+func exportSanctions(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT "+sanctionColumns+" FROM sanctions ORDER BY at, kind, target", func(scan func(...any) error) error {
+		sn, err := scanSanction(scan)
+		if err != nil {
+			return err
+		}
+		return to.KeepSanction(sn)
+	})
+}
+
+func exportAdminLog(ctx context.Context, tx *sql.Tx, to store.Sink) error {
+	return each(ctx, tx, "SELECT at, admin, key, command, result FROM admin_log ORDER BY id", func(scan func(...any) error) error {
+		var a store.AdminAction
+		var at int64
+		if err := scan(&at, &a.Admin, &a.Key, &a.Command, &a.Result); err != nil {
+			return err
+		}
+		a.At = timeAt(at)
+		return to.KeepAdminAction(a)
 	})
 }

@@ -25,7 +25,8 @@ type Kept struct {
 // the contract's tests make it: names given twice and folded, games rated,
 // unrated, drawn, lost on time, agreed, void and still in play (with moves,
 // options and resume codes), omok's rules and baseball, records, ratings
-// at several games and rules, and minesweeper's games, won and lost.
+// at several games and rules, minesweeper's games, won and lost, bans and
+// mutes (in force, for good and run out) and the moderators' actions.
 func Fill(t *testing.T, s store.Store) Kept {
 	t.Helper()
 	var k Kept
@@ -135,6 +136,24 @@ func Fill(t *testing.T, s store.Store) Kept {
 			k.Levels = append(k.Levels, m.g.Level)
 		}
 	}
+	for _, sn := range []store.Sanction{
+		{Kind: store.Ban, Target: bob, Name: "bob", By: "mod", Reason: "spam", At: t0, Until: t0.Add(24 * time.Hour)},
+		{Kind: store.Ban, Target: "192.0.2.7", Name: "guest (192.0.2.7)", By: "mod", At: t0.Add(time.Minute)},
+		{Kind: store.Ban, Target: carol, Name: "carol", By: "mod", At: t0.Add(-48 * time.Hour), Until: t0.Add(-24 * time.Hour)}, // run out
+		{Kind: store.Mute, Target: bob, Name: "bob", By: "mod", At: t0, Until: t0.Add(30 * time.Minute)},
+	} {
+		if err := s.Sanction(ctx, sn); err != nil {
+			t.Fatal(err)
+		}
+		k.Counts.Sanctions++
+	}
+	for i, cmd := range []string{"ban bob 24h spam", "ban guest", "mute bob 30m", "bans"} {
+		a := store.AdminAction{At: t0.Add(time.Duration(i) * time.Second), Admin: "mod", Key: key("mod"), Command: cmd, Result: "done"}
+		if err := s.AddAdminAction(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		k.Counts.AdminLog++
+	}
 	k.Counts.Players, k.Counts.Games, k.Counts.MinesGames = int64(len(k.Keys)), int64(len(k.IDs)), 5
 	for _, key := range k.Keys {
 		rs, err := s.RatingsOf(ctx, key)
@@ -148,8 +167,8 @@ func Fill(t *testing.T, s store.Store) Kept {
 
 // Same fails t unless got answers every question about what k names as
 // want does: players and names, every game with its moves, the games in
-// play, each player's games, ratings and minesweeper games, and the
-// leaderboards.
+// play, each player's games, ratings and minesweeper games, the
+// leaderboards, the bans and mutes and the moderators' actions.
 func Same(t *testing.T, want, got store.Store, k Kept) {
 	t.Helper()
 	both := func(what string, ask func(s store.Store) (any, error)) {
@@ -214,6 +233,24 @@ func Same(t *testing.T, want, got store.Store, k Kept) {
 	for _, b := range k.Boards {
 		both(fmt.Sprint("leaderboard ", b), func(s store.Store) (any, error) { return nonEmpty(s.Leaderboard(ctx, b[0], b[1], 100)) })
 	}
+	for _, kind := range []store.SanctionKind{store.Ban, store.Mute} {
+		for _, at := range []time.Time{t0, t0.Add(-30 * time.Hour)} {
+			both(fmt.Sprint(kind, "s at ", at), func(s store.Store) (any, error) {
+				list, err := s.Sanctions(ctx, kind, at)
+				for i := range list {
+					list[i].At, list[i].Until = utc(list[i].At), utc(list[i].Until)
+				}
+				return nonEmpty(list, err)
+			})
+		}
+	}
+	both("admin log", func(s store.Store) (any, error) {
+		log, err := s.AdminLog(ctx, 1000)
+		for i := range log {
+			log[i].At = utc(log[i].At)
+		}
+		return nonEmpty(log, err)
+	})
 	for _, level := range k.Levels {
 		both("minesweeper leaders "+level, func(s store.Store) (any, error) {
 			ms, err := s.MinesLeaders(ctx, level, 100)
