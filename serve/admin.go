@@ -373,8 +373,8 @@ func (a *admin) ban(name string, rest []string) (string, error) {
 	}
 	line := bannedLine(sn, a.now)
 	games, sessions := a.s.remove(t, line, true)
-	return fmt.Sprintf("banned %s %s%s; %d sessions ended, %d games lost by forfeit\n",
-		t.shown, until(sn, a.now), because(reason), sessions, games), nil
+	return fmt.Sprintf("banned %s %s%s; %s ended, %s lost by forfeit\n",
+		t.shown, until(sn, a.now), because(reason), count(sessions, "session"), count(games, "game")), nil
 }
 
 // because is a reason as the answers add it.
@@ -511,12 +511,20 @@ func (a *admin) bans() (string, error) {
 		return "no bans in force\n", nil
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d bans in force\n", len(list))
+	fmt.Fprintf(&b, "%s in force\n", count(len(list), "ban"))
 	for _, sn := range list {
 		fmt.Fprintf(&b, "%s\t%s\tby %s on %s\t%s\t%s\n", sn.Name, sn.Target, sn.By,
 			sn.At.UTC().Format("2006-01-02 15:04 MST"), until(sn, a.now), orNone(sn.Reason))
 	}
 	return b.String(), nil
+}
+
+// count is n things: "1 game", "2 games".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // orNone is a reason as the list shows it.
@@ -540,7 +548,7 @@ func (a *admin) kick(name string) (string, error) {
 	if n == 0 {
 		return "", failure("%s has no session now", t.shown)
 	}
-	return fmt.Sprintf("kicked %s: %d sessions ended\n", t.shown, n), nil
+	return fmt.Sprintf("kicked %s: %s ended\n", t.shown, count(n, "session")), nil
 }
 
 // mute keeps name from chatting for d.

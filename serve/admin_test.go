@@ -70,7 +70,7 @@ func TestAdminBanMidGame(t *testing.T) {
 	}
 
 	out, errOut, status = adminRun(t, srv.addr, mod, "", "ban bob 24h spamming the chat")
-	if status != 0 || !strings.Contains(out, "banned bob until ") || !strings.Contains(out, "(24h0m0s from now): spamming the chat; 1 sessions ended, 1 games lost by forfeit") {
+	if status != 0 || !strings.Contains(out, "banned bob until ") || !strings.Contains(out, "(24h0m0s from now): spamming the chat; 1 session ended, 1 game lost by forfeit") {
 		t.Fatalf("ban: status %d, %q %q", status, out, errOut)
 	}
 	alice.waitFor("alice 님의 기권승입니다.")
@@ -103,7 +103,7 @@ func TestAdminBanMidGame(t *testing.T) {
 	srv = startServer(t, cfg)
 	refused(srv)
 	out, _, status = adminRun(t, srv.addr, mod, "", "bans")
-	if status != 0 || !strings.Contains(out, "1 bans in force") || !strings.Contains(out, "bob\t"+fingerprint(bobKey)+"\tby mod on ") ||
+	if status != 0 || !strings.Contains(out, "1 ban in force") || !strings.Contains(out, "bob\t"+fingerprint(bobKey)+"\tby mod on ") ||
 		!strings.Contains(out, "spamming the chat") {
 		t.Errorf("bans: status %d, %q", status, out)
 	}
@@ -116,7 +116,7 @@ func TestAdminBanMidGame(t *testing.T) {
 	back := connect(t, srv.addr, "bob", withKey(bobKey), 100, 30, narrow, "")
 	back.waitFor("choose:")
 	out, _, _ = adminRun(t, srv.addr, mod, "", "log")
-	for _, want := range []string{"mod\tban bob 24h spamming the chat\tbanned bob until", "mod\tbans\t1 bans in force",
+	for _, want := range []string{"mod\tban bob 24h spamming the chat\tbanned bob until", "mod\tbans\t1 ban in force",
 		"mod\tunban BOB\tlifted the ban of BOB", "mod\tunban bob\tbob has no ban in force"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the log has no %q:\n%s", want, out)
@@ -233,7 +233,7 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("rename: %d %q", status, out)
 	}
 	// A kick ends the sessions now.
-	if out, _, status := adminRun(t, srv.addr, mod, "", "kick alicia"); status != 0 || out != "kicked Alicia: 1 sessions ended\r\n" {
+	if out, _, status := adminRun(t, srv.addr, mod, "", "kick alicia"); status != 0 || out != "kicked Alicia: 1 session ended\r\n" {
 		t.Errorf("kick: %d %q", status, out)
 	}
 	alice.waitOut("termgames: an admin ended your session.")
@@ -244,7 +244,7 @@ func TestAdminCommands(t *testing.T) {
 	// A ban for good, with no duration: a word that is not one starts
 	// the reason.
 	out, _, status = adminRun(t, srv.addr, mod, "", "ban alicia being rude")
-	if status != 0 || !strings.Contains(out, "banned Alicia for good: being rude; 1 sessions ended, 0 games lost by forfeit") {
+	if status != 0 || !strings.Contains(out, "banned Alicia for good: being rude; 1 session ended, 0 games lost by forfeit") {
 		t.Errorf("a ban for good: %d %q", status, out)
 	}
 	again.waitOut("termgames: you are banned from this server for good: being rude")
