@@ -94,8 +94,9 @@ type admin struct {
 
 // runAdmin runs a moderator's command and returns its exit status: 0, 1
 // when it failed (or the key is no admin's), 2 when it was not
-// understood. What it prints goes to out; a failure to errOut.
-func (s *Server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd []string) int {
+// understood. What it prints goes to the session's output, its lines
+// ended for a terminal where it has one (crlf); a failure to its errors.
+func (s *Server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd []string, crlf bool) int {
 	out, errOut := io.Writer(sess), sess.Stderr()
 	if key == "" || !s.cfg.Admins[key] {
 		s.log.Warn("refused", "remote", addressOf(sess.RemoteAddr()), "key", key, "why", "admin: not an admin")
@@ -130,7 +131,10 @@ func (s *Server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd
 		}
 		return status
 	}
-	_, _ = io.WriteString(out, strings.ReplaceAll(text, "\n", "\r\n"))
+	if crlf {
+		text = strings.ReplaceAll(text, "\n", "\r\n")
+	}
+	_, _ = io.WriteString(out, text)
 	return 0
 }
 
@@ -235,10 +239,16 @@ func (t target) ids() []string {
 	return t.addrs
 }
 
-// is reports whether session ss is t's.
-func (t target) is(ss *session) bool {
+// is reports whether session ss is t's: by the key, or by the address
+// (a ban's, a mute's); a kick of a guest found connected goes by their
+// name instead (byName), not to end every guest from their address.
+func (t target) is(ss *session, byName bool) bool {
 	if t.key != "" {
 		return ss.key == t.key
+	}
+	if byName && t.guest != "" {
+		n := ss.name.Load()
+		return ss.key == "" && n != nil && store.NameKey(*n) == store.NameKey(t.guest)
 	}
 	for _, addr := range t.addrs {
 		if ss.addr == addr {
@@ -394,14 +404,15 @@ func bannedLine(sn store.Sanction, now time.Time) string {
 	return fmt.Sprintf("you are banned from this server %s: %s", until(sn, now), why)
 }
 
-// remove ends t's sessions now with line, and, when forfeit, first their
-// games in play by forfeit. It returns how many games and sessions.
+// remove ends t's sessions now with line, and, when forfeit (a ban),
+// first their games in play by forfeit; without (a kick), a guest's are
+// found by their name. It returns how many games and sessions.
 func (s *Server) remove(t target, line string, forfeit bool) (games, sessions int) {
 	var ended []*session
 	for _, ss := range s.sessionList() {
 		// An admin's sessions are never a target's: not even a command's
 		// own, from the address of a guest it bans.
-		if t.is(ss) && !s.cfg.Admins[ss.key] {
+		if t.is(ss, !forfeit) && !s.cfg.Admins[ss.key] {
 			ended = append(ended, ss)
 		}
 	}

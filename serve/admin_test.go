@@ -107,7 +107,7 @@ func TestAdminBanMidGame(t *testing.T) {
 		!strings.Contains(out, "spamming the chat") {
 		t.Errorf("bans: status %d, %q", status, out)
 	}
-	if out, errOut, status := adminRun(t, srv.addr, mod, "", "unban BOB"); status != 0 || out != "lifted the ban of BOB\r\n" {
+	if out, errOut, status := adminRun(t, srv.addr, mod, "", "unban BOB"); status != 0 || out != "lifted the ban of BOB\n" {
 		t.Errorf("unban: status %d, %q %q", status, out, errOut)
 	}
 	if _, errOut, status := adminRun(t, srv.addr, mod, "", "unban bob"); status != 1 || !strings.Contains(errOut, "bob has no ban in force") {
@@ -160,7 +160,7 @@ func TestAdminMove(t *testing.T) {
 	alice.send("o")
 	alice.waitFor("7. 온라인 대전")
 	alice.send("7\r")
-	alice.waitFor("9. 돌아가기")
+	alice.waitFor("10. 돌아가기")
 	alice.send("6\r")
 	alice.waitFor("[내 프로필] alice")
 	alice.waitFor("1전 1승 0패 0무")
@@ -233,7 +233,7 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("rename: %d %q", status, out)
 	}
 	// A kick ends the sessions now.
-	if out, _, status := adminRun(t, srv.addr, mod, "", "kick alicia"); status != 0 || out != "kicked Alicia: 1 session ended\r\n" {
+	if out, _, status := adminRun(t, srv.addr, mod, "", "kick alicia"); status != 0 || out != "kicked Alicia: 1 session ended\n" {
 		t.Errorf("kick: %d %q", status, out)
 	}
 	alice.waitOut("termgames: an admin ended your session.")
@@ -254,6 +254,19 @@ func TestAdminCommands(t *testing.T) {
 	if out, _, _ := adminRun(t, srv.addr, mod, "", "log"); !strings.Contains(out, "mod\treboot\tadmin: unknown command") {
 		t.Errorf("the log keeps the refused commands too: %q", out)
 	}
+
+	// A guest is kicked by their name: another guest from the same
+	// address stays.
+	gus := connect(t, srv.addr, "gus", noKey(), 80, 24, narrow, "")
+	gus.waitFor("name gus")
+	other := connect(t, srv.addr, "other", noKey(), 80, 24, narrow, "")
+	other.waitFor("name other")
+	if out, _, status := adminRun(t, srv.addr, mod, "", "kick GUS"); status != 0 || out != "kicked gus (127.0.0.1): 1 session ended\n" {
+		t.Errorf("kick a guest: %d %q", status, out)
+	}
+	gus.waitOut("termgames: an admin ended your session.")
+	other.send("x")
+	other.waitFor("last Rune x")
 }
 
 // admin chat prints a table's chat, by its code while it is open and by

@@ -133,7 +133,7 @@ func (s *Server) handle(sess ssh.Session) {
 	cmd := sess.Command()
 	if adminCommand(cmd) {
 		log.Info("command", "cmd", printable(sess.RawCommand(), 80))
-		_ = sess.Exit(s.runAdmin(sess.Context(), sess, key, cmd))
+		_ = sess.Exit(s.runAdmin(sess.Context(), sess, key, cmd, hasPty))
 		return
 	}
 	if line := s.banned(sess.Context(), key, addr); line != "" {
