@@ -189,9 +189,14 @@ func (l *Lobby) Now() time.Time { return l.time.Now() }
 // that the store refused so far is tried once more. It returns when every
 // table's goroutine has ended. With a store, this server's tables leave
 // the lists of the servers on its database. The server closes its lobby
-// before its store.
+// before its store. Closing it again does nothing (a server shut down
+// twice).
 func (l *Lobby) Close() {
 	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return
+	}
 	l.closed = true
 	renewing := l.renewStarted
 	tables := make([]*Table, 0, len(l.live))
