@@ -120,7 +120,10 @@ func (s *Server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd
 	s.log.Info("admin", "admin", a.name, "key", key, "cmd", command, "result", result, "status", status)
 	if st := s.cfg.Store; st != nil {
 		kept := store.AdminAction{At: a.now, Admin: a.name, Key: key, Command: command, Result: result}
-		if err := st.AddAdminAction(context.WithoutCancel(ctx), kept); err != nil {
+		// Kept even when the command ran out of time, within a time of its own.
+		kctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), nameTimeout)
+		defer cancel()
+		if err := st.AddAdminAction(kctx, kept); err != nil {
 			s.log.Error("store: admin action", "err", err)
 		}
 	}

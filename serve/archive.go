@@ -271,7 +271,7 @@ func (l *leaderboard) View(size console.Size) console.Frame {
 			s.Games, s.Wins, s.Losses, s.Draws))
 	}
 	if place == 0 && left > 0 {
-		lines = append(lines, a.noSettled)
+		lines = append(lines, a.onlyNew)
 	}
 	lines = append(lines, "", a.leftOut, a.anyKey)
 	var f console.Frame
