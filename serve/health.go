@@ -196,6 +196,31 @@ func (t timedStore) Probe(ctx context.Context) error {
 	return t.timed("probe", func() error { return t.Store.Probe(ctx) })
 }
 
+// The moderators' writes (admin.go).
+
+func (t timedStore) Sanction(ctx context.Context, s store.Sanction) error {
+	return t.timed("moderation", func() error { return t.Store.Sanction(ctx, s) })
+}
+
+func (t timedStore) Lift(ctx context.Context, kind store.SanctionKind, target string, now time.Time) (lifted bool, err error) {
+	err = t.timed("moderation", func() error { lifted, err = t.Store.Lift(ctx, kind, target, now); return err })
+	return lifted, err
+}
+
+func (t timedStore) AddAdminAction(ctx context.Context, a store.AdminAction) error {
+	return t.timed("moderation", func() error { return t.Store.AddAdminAction(ctx, a) })
+}
+
+func (t timedStore) Rename(ctx context.Context, key, name string) (p store.Player, err error) {
+	err = t.timed("moderation", func() error { p, err = t.Store.Rename(ctx, key, name); return err })
+	return p, err
+}
+
+func (t timedStore) MoveKey(ctx context.Context, from, to string) (p store.Player, err error) {
+	err = t.timed("moderation", func() error { p, err = t.Store.MoveKey(ctx, from, to); return err })
+	return p, err
+}
+
 // connections counts the server's open connections, handshaking or not,
 // at each scrape.
 func (s *Server) connections() prometheus.Collector {

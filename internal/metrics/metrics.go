@@ -50,8 +50,9 @@ const (
 // termgames_store_write_seconds: a player registered, a game begun, a
 // move, a game's end, a minesweeper game, a line of chat, an ignore or a
 // refusal of challenges, the lists of servers and tables that servers on
-// one database share, the readiness check's write.
-var writeOps = []string{"player", "begin", "move", "finish", "mines", "chat", "social", "listing", "probe"}
+// one database share, the readiness check's write, a moderator's ban,
+// mute, rename, move or kept action.
+var writeOps = []string{"player", "begin", "move", "finish", "mines", "chat", "social", "listing", "probe", "moderation"}
 
 // TableCount is how many tables of a game are in a state now.
 type TableCount struct {
