@@ -84,7 +84,7 @@ func failure(format string, a ...any) error {
 
 // admin is one moderator's command being run.
 type admin struct {
-	s    *Server
+	s    *server
 	ctx  context.Context
 	key  string // the moderator's
 	name string
@@ -96,7 +96,7 @@ type admin struct {
 // when it failed (or the key is no admin's), 2 when it was not
 // understood. What it prints goes to the session's output, its lines
 // ended for a terminal where it has one (crlf); a failure to its errors.
-func (s *Server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd []string, crlf bool) int {
+func (s *server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd []string, crlf bool) int {
 	out, errOut := io.Writer(sess), sess.Stderr()
 	if key == "" || !s.cfg.Admins[key] {
 		s.log.Warn("refused", "remote", addressOf(sess.RemoteAddr()), "key", key, "why", "admin: not an admin")
@@ -143,7 +143,7 @@ func (s *Server) runAdmin(ctx context.Context, sess ssh.Session, key string, cmd
 
 // adminName is the moderator's name in the log: their key's on this
 // server, or as they typed it.
-func (s *Server) adminName(ctx context.Context, key, user string) string {
+func (s *server) adminName(ctx context.Context, key, user string) string {
 	if st := s.cfg.Store; st != nil {
 		if p, err := st.Player(ctx, key, wantedName(user)); err == nil {
 			return p.Name
@@ -301,7 +301,7 @@ func (a *admin) find(name string) (target, error) {
 }
 
 // sessionList is the sessions at this moment.
-func (s *Server) sessionList() []*session {
+func (s *server) sessionList() []*session {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	list := make([]*session, 0, len(s.sessions))
@@ -410,7 +410,7 @@ func bannedLine(sn store.Sanction, now time.Time) string {
 // remove ends t's sessions now with line, and, when forfeit (a ban),
 // first their games in play by forfeit; without (a kick), a guest's are
 // found by their name. It returns how many games and sessions.
-func (s *Server) remove(t target, line string, forfeit bool) (games, sessions int) {
+func (s *server) remove(t target, line string, forfeit bool) (games, sessions int) {
 	var ended []*session
 	for _, ss := range s.sessionList() {
 		// An admin's sessions are never a target's: not even a command's
@@ -448,7 +448,7 @@ func (r *removed) Error() string { return r.line }
 // is banned; "" when neither is. The admins are never refused. A store
 // that cannot answer lets the player in (and the log says why): a slow
 // disk must not lock everyone out.
-func (s *Server) banned(ctx context.Context, key, addr string) string {
+func (s *server) banned(ctx context.Context, key, addr string) string {
 	st := s.cfg.Store
 	if st == nil || s.cfg.Admins[key] {
 		return ""

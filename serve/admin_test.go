@@ -50,7 +50,7 @@ func TestAdminBanMidGame(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "termgames.db")
 	st := reopenStore(t, path)
 	mod, aliceKey, bobKey := newSigner(t), newSigner(t), newSigner(t)
-	cfg := Config{NewMenu: gamesMenu, Store: st, Admins: map[string]bool{fingerprint(mod): true}}
+	cfg := config{NewMenu: gamesMenu, Store: st, Admins: map[string]bool{fingerprint(mod): true}}
 	srv := startServer(t, cfg)
 
 	alice := connect(t, srv.addr, "alice", withKey(aliceKey), 100, 30, narrow, "")
@@ -130,7 +130,7 @@ func TestAdminBanMidGame(t *testing.T) {
 func TestAdminMove(t *testing.T) {
 	st := tempStore(t)
 	mod, oldKey, bobKey, newKey := newSigner(t), newSigner(t), newSigner(t), newSigner(t)
-	srv := startServer(t, Config{NewMenu: gamesMenu, Store: st, Admins: map[string]bool{fingerprint(mod): true}})
+	srv := startServer(t, config{NewMenu: gamesMenu, Store: st, Admins: map[string]bool{fingerprint(mod): true}})
 	ctx := context.Background()
 	a, _ := st.Player(ctx, fingerprint(oldKey), "alice")
 	b, _ := st.Player(ctx, fingerprint(bobKey), "bob")
@@ -172,7 +172,7 @@ func TestAdminMove(t *testing.T) {
 func TestAdminCommands(t *testing.T) {
 	st := tempStore(t)
 	mod, aliceKey, bobKey := newSigner(t), newSigner(t), newSigner(t)
-	srv := startServer(t, Config{Store: st, Admins: map[string]bool{fingerprint(mod): true}})
+	srv := startServer(t, config{Store: st, Admins: map[string]bool{fingerprint(mod): true}})
 	alice := connect(t, srv.addr, "alice", withKey(aliceKey), 80, 24, narrow, "")
 	alice.waitFor("name alice")
 	if _, err := st.Player(context.Background(), fingerprint(bobKey), "bob"); err != nil {
@@ -274,7 +274,7 @@ func TestAdminCommands(t *testing.T) {
 func TestAdminChat(t *testing.T) {
 	st := tempStore(t)
 	mod := newSigner(t)
-	srv := startServer(t, Config{Store: st, Admins: map[string]bool{fingerprint(mod): true}})
+	srv := startServer(t, config{Store: st, Admins: map[string]bool{fingerprint(mod): true}})
 	for _, name := range []string{"alice", "bob"} {
 		if _, err := st.Player(context.Background(), "SHA256:"+name, name); err != nil {
 			t.Fatal(err)

@@ -19,7 +19,7 @@ import (
 // whatever user name it comes with later; a free name is a guest's as
 // typed; nobody can type the mark in.
 func TestNamesCannotBeTakenOver(t *testing.T) {
-	srv := startServer(t, Config{Store: tempStore(t)})
+	srv := startServer(t, config{Store: tempStore(t)})
 	alice, other := newSigner(t), newSigner(t)
 	for _, c := range []struct {
 		user string
@@ -104,7 +104,7 @@ func settle(t *testing.T, st store.Store, a, b string) {
 // a guest is told that nothing of theirs is kept.
 func TestArchiveScreens(t *testing.T) {
 	st := tempStore(t)
-	srv := startServer(t, Config{Store: st, NewMenu: gamesMenu})
+	srv := startServer(t, config{Store: st, NewMenu: gamesMenu})
 	aliceKey, bobKey := newSigner(t), newSigner(t)
 	ctx := context.Background()
 	a, err := st.Player(ctx, gossh.FingerprintSHA256(aliceKey.PublicKey()), "alice")
@@ -196,7 +196,7 @@ func runCommand(t *testing.T, addr, user string, auth []gossh.AuthMethod, cmd st
 // are each told in a line.
 func TestArchiveCommands(t *testing.T) {
 	st := tempStore(t)
-	srv := startServer(t, Config{Store: st})
+	srv := startServer(t, config{Store: st})
 	aliceKey := newSigner(t)
 	a, err := st.Player(context.Background(), gossh.FingerprintSHA256(aliceKey.PublicKey()), "alice")
 	if err != nil {
@@ -228,7 +228,7 @@ func TestArchiveCommands(t *testing.T) {
 			t.Errorf("%s: status %d, %q; want %d, %q", c.cmd, status, errOut, c.status, c.says)
 		}
 	}
-	_, errOut, status := runCommand(t, startServer(t, Config{}).addr, "alice", withKey(aliceKey), "records")
+	_, errOut, status := runCommand(t, startServer(t, config{}).addr, "alice", withKey(aliceKey), "records")
 	if status != 1 || !strings.Contains(errOut, "this server keeps no records") {
 		t.Errorf("records without a store: %d %q", status, errOut)
 	}

@@ -23,7 +23,7 @@ func TestBackupDuringAGame(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "termgames.db")
 	st := reopenStore(t, file)
-	srv := startServer(t, Config{NewMenu: gamesMenu, Store: st})
+	srv := startServer(t, config{NewMenu: gamesMenu, Store: st})
 	aliceKey, bobKey := newSigner(t), newSigner(t)
 	// sit has alice open a table and bob join it, each on a new connection.
 	sit := func() (alice, bob *client) {

@@ -57,7 +57,7 @@ func childServer() {
 			return omok.New(omok.Options{Width: p.Width, Online: p.Online.For("omok")}, nil)
 		}
 	}
-	cfg := Config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),
+	cfg := config{HostKey: mustSigner(), NewMenu: menu, Log: slog.New(slog.DiscardHandler),
 		MaxSessions: 5000, MaxPerAddress: 5000, GuestChat: true}
 	if os.Getenv(benchChild) == "fire" { // TestGamesSurviveKills: nobody forfeits while it restarts
 		cfg.SeatHold = time.Hour
@@ -70,7 +70,7 @@ func childServer() {
 		defer st.Close()
 		cfg.Store = st
 	}
-	srv, err := New(cfg)
+	srv, err := newServer(cfg)
 	if err != nil {
 		panic(err)
 	}

@@ -24,9 +24,9 @@ import (
 // wait bounds every wait of these tests: a server that hangs fails the test.
 const wait = 15 * time.Second
 
-// testServer is a Server on a loopback port of its own.
+// testServer is a server on a loopback port of its own.
 type testServer struct {
-	*Server
+	*server
 	addr string
 	logs *syncBuffer
 }
@@ -65,7 +65,7 @@ func newSigner(t testing.TB) gossh.Signer {
 
 // startServer serves cfg on 127.0.0.1 until the test ends; a nil NewMenu
 // is the probe.
-func startServer(t testing.TB, cfg Config) *testServer {
+func startServer(t testing.TB, cfg config) *testServer {
 	t.Helper()
 	if cfg.HostKey == nil {
 		cfg.HostKey = newSigner(t)
@@ -77,7 +77,7 @@ func startServer(t testing.TB, cfg Config) *testServer {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.NewTextHandler(logs, nil))
 	}
-	srv, err := New(cfg)
+	srv, err := newServer(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func startServer(t testing.TB, cfg Config) *testServer {
 		_ = srv.Shutdown(ctx)
 		<-served
 	})
-	return &testServer{Server: srv, addr: ln.Addr().String(), logs: logs}
+	return &testServer{server: srv, addr: ln.Addr().String(), logs: logs}
 }
 
 // probe is the menu of these tests: it shows the player, the width it

@@ -18,7 +18,7 @@ import (
 // the host's monitoring: /metrics (Prometheus' text format), /healthz (200
 // while the server serves) and /readyz (200 while the store takes a write
 // within readyWithin, 503 with the reason when it does not).
-func (s *Server) Handler() http.Handler {
+func (s *server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", s.metrics.Handler())
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
@@ -39,7 +39,7 @@ func (s *Server) Handler() http.Handler {
 }
 
 // stopping reports whether Shutdown has begun.
-func (s *Server) stopping() bool {
+func (s *server) stopping() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.closing
@@ -56,7 +56,7 @@ var errSlow = fmt.Errorf("the store did not take a write within %v", readyWithin
 // ready says why the server is not ready, or nil: it is stopping, or its
 // store did not take a write (store.Probe) within readyWithin. A server
 // without a store is ready while it serves.
-func (s *Server) ready(ctx context.Context) error {
+func (s *server) ready(ctx context.Context) error {
 	if s.stopping() {
 		return errors.New("stopping")
 	}
@@ -223,7 +223,7 @@ func (t timedStore) MoveKey(ctx context.Context, from, to string) (p store.Playe
 
 // connections counts the server's open connections, handshaking or not,
 // at each scrape.
-func (s *Server) connections() prometheus.Collector {
+func (s *server) connections() prometheus.Collector {
 	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "termgames_connections",
 		Help: "TCP connections open now, in the SSH handshake or past it.",

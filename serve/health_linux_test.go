@@ -21,8 +21,8 @@ import (
 // system remounted read-only.
 func TestReadyFileUnwritable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "termgames.db")
-	srv := startServer(t, Config{Store: reopenStore(t, file)})
-	base := web(t, srv.Server)
+	srv := startServer(t, config{Store: reopenStore(t, file)})
+	base := web(t, srv.server)
 	if code, body := get(t, base+"/readyz"); code != http.StatusOK {
 		t.Fatalf("/readyz: %d %q", code, body)
 	}

@@ -15,7 +15,7 @@ import (
 
 // web serves srv's Handler on a loopback port of its own until the test
 // ends, as -metrics does, and returns its URL.
-func web(t *testing.T, srv *Server) string {
+func web(t *testing.T, srv *server) string {
 	t.Helper()
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
@@ -77,8 +77,8 @@ func sample(t *testing.T, base, name string, want float64) {
 // and the store's writes (the game begun, each move, its end).
 func TestMetricsOfAGame(t *testing.T) {
 	st := tempStore(t)
-	srv := startServer(t, Config{NewMenu: gamesMenu, Store: st})
-	base := web(t, srv.Server)
+	srv := startServer(t, config{NewMenu: gamesMenu, Store: st})
+	base := web(t, srv.server)
 
 	m := scrape(t, base)
 	for _, name := range []string{
@@ -145,8 +145,8 @@ func TestMetricsOfAGame(t *testing.T) {
 
 // Refusals are counted by their reason.
 func TestMetricsOfRefusals(t *testing.T) {
-	srv := startServer(t, Config{MaxSessions: 1, HandshakeTimeout: 200 * time.Millisecond})
-	base := web(t, srv.Server)
+	srv := startServer(t, config{MaxSessions: 1, HandshakeTimeout: 200 * time.Millisecond})
+	base := web(t, srv.server)
 	silent, err := net.Dial("tcp", srv.addr)
 	if err != nil {
 		t.Fatal(err)
@@ -179,8 +179,8 @@ func TestMetricsOfRefusals(t *testing.T) {
 // /healthz answers while the server serves; /readyz while its store takes
 // a write; both say why not once the server stops.
 func TestHealth(t *testing.T) {
-	srv := startServer(t, Config{Store: tempStore(t)})
-	base := web(t, srv.Server)
+	srv := startServer(t, config{Store: tempStore(t)})
+	base := web(t, srv.server)
 	for _, path := range []string{"/healthz", "/readyz"} {
 		if code, body := get(t, base+path); code != http.StatusOK || body != "ok\n" {
 			t.Errorf("%s: %d %q", path, code, body)
@@ -206,8 +206,8 @@ func TestHealth(t *testing.T) {
 // under the server, which refuses every write.
 func TestReadyStoreClosed(t *testing.T) {
 	st := tempStore(t)
-	srv := startServer(t, Config{Store: st})
-	base := web(t, srv.Server)
+	srv := startServer(t, config{Store: st})
+	base := web(t, srv.server)
 	if code, _ := get(t, base+"/readyz"); code != http.StatusOK {
 		t.Fatalf("/readyz: %d", code)
 	}
@@ -229,7 +229,7 @@ func TestJSONLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := startServer(t, Config{Log: log, NewMenu: gamesMenu})
+	srv := startServer(t, config{Log: log, NewMenu: gamesMenu})
 	alice := connect(t, srv.addr, "alice", withKey(newSigner(t)), 100, 30, narrow, "")
 	bob := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")
 	code := openOmok(alice, "1")

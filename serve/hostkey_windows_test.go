@@ -25,7 +25,7 @@ func TestHostKeyDescriptor(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv := startServer(t, Config{HostKey: signer})
+			srv := startServer(t, config{HostKey: signer})
 			conn, err := gossh.Dial("tcp", srv.addr, &gossh.ClientConfig{
 				User: "alice", Auth: noKey(), Timeout: wait,
 				HostKeyCallback: func(_ string, _ net.Addr, key gossh.PublicKey) error {

@@ -17,7 +17,7 @@ func TestNoGoroutineLeftBehind(t *testing.T) {
 	if testing.Short() {
 		cycles = 100
 	}
-	srv := startServer(t, Config{MaxPerAddress: 50, NewMenu: gamesMenu})
+	srv := startServer(t, config{MaxPerAddress: 50, NewMenu: gamesMenu})
 	host := connect(t, srv.addr, "host", noKey(), 100, 30, narrow, "")
 	code := openOmok(host, "1")                     // a table that stays, to be joined once and watched
 	opts := []goleak.Option{goleak.IgnoreCurrent()} // the server's accept loop, the host's session, other tests'

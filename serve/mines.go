@@ -31,7 +31,7 @@ func (b Books) For(name string) any {
 }
 
 // books returns the books of p: none for a guest or without a store.
-func (s *Server) books(p Player, log *slog.Logger) Books {
+func (s *server) books(p Player, log *slog.Logger) Books {
 	if s.cfg.Store == nil || p.Key == "" {
 		return Books{}
 	}

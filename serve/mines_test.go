@@ -127,7 +127,7 @@ func TestMinesRecordsOfKeys(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "termgames.db")
 	st := reopenStore(t, db)
-	srv := startServer(t, Config{Store: st, NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
+	srv := startServer(t, config{Store: st, NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
 	keys := winKeys(t)
 	aliceKey, bobKey := newSigner(t), newSigner(t)
 
@@ -172,7 +172,7 @@ func TestMinesRecordsOfKeys(t *testing.T) {
 
 	// Another server on the same file: alice's figures are back.
 	st.Close()
-	again := startServer(t, Config{Store: reopenStore(t, db), NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
+	again := startServer(t, config{Store: reopenStore(t, db), NewMenu: minesMenu(filepath.Join(dir, "scores.json"))})
 	alice = connect(t, again.addr, "alice", withKey(aliceKey), 100, 30, narrow, "")
 	alice.waitFor("원하는 메뉴를 입력하세요")
 	alice.send("5\r")

@@ -106,7 +106,7 @@ func placed(c *client, n int) {
 // each side sees the other's name and whose turn it is, the server refuses
 // a move out of turn and on a stone, and five in a row wins.
 func TestOnlineOmokGame(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu})
+	srv := startServer(t, config{NewMenu: gamesMenu})
 	alice := connect(t, srv.addr, "alice", withKey(newSigner(t)), 100, 30, narrow, "")
 	bob := connect(t, srv.addr, "bob", withKey(newSigner(t)), 100, 30, wide, "")
 	code := openOmok(alice, "1")
@@ -237,7 +237,7 @@ func asForbidden(err error, fe **omok.ForbiddenError) bool {
 // the same key puts the player back at the table at once. Dropped again
 // and not back within the hold, they lose by forfeit.
 func TestOnlineReconnectAndForfeit(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu, SeatHold: 3 * time.Second})
+	srv := startServer(t, config{NewMenu: gamesMenu, SeatHold: 3 * time.Second})
 	bobKey := newSigner(t)
 	alice := connect(t, srv.addr, "alice", withKey(newSigner(t)), 100, 30, narrow, "")
 	bob := connect(t, srv.addr, "bob", withKey(bobKey), 100, 30, narrow, "")
@@ -269,7 +269,7 @@ func TestOnlineReconnectAndForfeit(t *testing.T) {
 // screen: as a command (ssh -t host resume CODE), or typed where a table's
 // code is asked.
 func TestOnlineResumeCode(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu})
+	srv := startServer(t, config{NewMenu: gamesMenu})
 	alice := connect(t, srv.addr, "alice", noKey(), 100, 30, narrow, "")
 	bob := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")
 	code := openOmok(alice, "1")
@@ -299,7 +299,7 @@ func TestOnlineResumeCode(t *testing.T) {
 // the server scores every guess, and whoever finds the other's number in
 // fewer guesses wins; the numbers show at the end.
 func TestOnlineBaseballGame(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu})
+	srv := startServer(t, config{NewMenu: gamesMenu})
 	alice := connect(t, srv.addr, "alice", noKey(), 80, 24, narrow, "")
 	bob := connect(t, srv.addr, "bob", noKey(), 80, 24, narrow, "")
 	alice.waitFor("choose:")
@@ -349,7 +349,7 @@ func TestOnlineBaseballGame(t *testing.T) {
 // The list shows the open tables, and a table's screen is not closed for
 // idleness while the menu's is.
 func TestOnlineListAndIdle(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu, IdleAfter: 400 * time.Millisecond})
+	srv := startServer(t, config{NewMenu: gamesMenu, IdleAfter: 400 * time.Millisecond})
 	alice := connect(t, srv.addr, "alice", noKey(), 100, 30, narrow, "")
 	code := openOmok(alice, "3")
 	bob := connect(t, srv.addr, "bob", noKey(), 100, 30, narrow, "")

@@ -29,7 +29,7 @@ func wantedName(user string) string {
 // loadIgnored reads whom the player ignores, a player with a key on a
 // server with a store; a store that cannot answer leaves the list empty,
 // and the log says why.
-func (s *Server) loadIgnored(ctx context.Context, o *online, log *slog.Logger) {
+func (s *server) loadIgnored(ctx context.Context, o *online, log *slog.Logger) {
 	if s.cfg.Store == nil || o.p.Key == "" {
 		return
 	}
@@ -48,7 +48,7 @@ func (s *Server) loadIgnored(ctx context.Context, o *online, log *slog.Logger) {
 // server, or the guest's as typed, marked when a key holds it. A store that
 // cannot answer leaves a player with a key marked as a guest would be, and
 // the log says why.
-func (s *Server) nameOf(ctx context.Context, ss *session, key, user string) string {
+func (s *server) nameOf(ctx context.Context, ss *session, key, user string) string {
 	want := wantedName(user)
 	st := s.cfg.Store
 	if st == nil {

@@ -73,7 +73,7 @@ func raceView(t *testing.T, srv *testServer, code string) (*room.Table, *room.Ra
 // every screen shows both players' figures; a rematch starts a new count
 // on a new board, and a mine there loses at once.
 func TestOnlineRace(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu})
+	srv := startServer(t, config{NewMenu: gamesMenu})
 	alice := connect(t, srv.addr, "alice", noKey(), 80, 30, narrow, "")
 	bob := connect(t, srv.addr, "bob", noKey(), 80, 30, narrow, "")
 	carol := connect(t, srv.addr, "carol", noKey(), 100, 30, narrow, "")
@@ -240,7 +240,7 @@ func TestRaceReplay(t *testing.T) {
 // console), the fields stay square: each cell at its own column, two
 // apart, the panel beside them where it is in a narrow one.
 func TestRaceWideTerminal(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu})
+	srv := startServer(t, config{NewMenu: gamesMenu})
 	alice := connect(t, srv.addr, "alice", noKey(), 80, 30, wide, "")
 	bob := connect(t, srv.addr, "bob", noKey(), 80, 30, narrow, "")
 	code := openRace(alice, "1")

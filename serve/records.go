@@ -26,7 +26,7 @@ func archiveCommand(cmd []string) bool {
 
 // runArchive answers an archive command on out, and returns the exit
 // status: 0, 1 when it failed, 2 when it was not understood.
-func (s *Server) runArchive(ctx context.Context, out, errOut io.Writer, key string, cmd []string, crlf bool) int {
+func (s *server) runArchive(ctx context.Context, out, errOut io.Writer, key string, cmd []string, crlf bool) int {
 	fail := func(status int, msg string) int {
 		say(errOut, "termgames: "+msg)
 		return status

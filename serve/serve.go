@@ -12,7 +12,7 @@
 //
 // The files, by role:
 //
-//	serve.go     Command, Server, Config, Player: the server and its flags
+//	serve.go     Command, server, config, Player: the server and its flags
 //	session.go   one SSH session: checks, limits, the console on its channel
 //	hostkey.go   the host key (generated once) and the allow-list
 //	players.go   the name a session plays under: a key's for good
@@ -27,6 +27,11 @@
 //	racetext.go      the race's texts
 //	text.go      the online screens' texts, Korean and English
 //	matchtext.go     what the table screens say of the match
+//	chat.go      the chat at every table's screen; chattext.go its texts
+//	who.go       who is here: everyone connected, to watch, challenge
+//	             or ignore; ignorelist.go the players ignored
+//	here.go      who is on the server, and the challenges: the line a
+//	             challenge shows over any screen; socialtext.go the texts
 //	archive.go   the archive's screens: my games, my profile, leaderboards
 //	archivetext.go   their texts
 //	records.go   the archive's commands: records, record ID
@@ -113,9 +118,9 @@ type Player struct {
 // store's, which makes the names of players with keys.
 const MaxName = store.MaxName
 
-// Config is what a Server needs. The zero values of the limits take the
+// config is what a server needs. The zero values of the limits take the
 // defaults below, so that a test sets only what it tries.
-type Config struct {
+type config struct {
 	// HostKey signs the server's side of every handshake.
 	HostKey gossh.Signer
 	// Allow, when not nil, lets in only the keys whose fingerprints it
@@ -156,44 +161,44 @@ type Config struct {
 	Controls []room.Control
 }
 
-// The defaults of Config's limits.
+// The defaults of config's limits.
 const (
-	DefaultHandshakeTimeout = 10 * time.Second
-	DefaultMaxSessions      = 200
-	DefaultMaxPerAddress    = 8
+	defaultHandshakeTimeout = 10 * time.Second
+	defaultMaxSessions      = 200
+	defaultMaxPerAddress    = 8
 	// A player types a few keys a second and a mouse click is a dozen
 	// bytes; a paste of a page is 4 KiB. More is a client misbehaving.
-	DefaultInputRate  = 4 << 10
-	DefaultInputBurst = 16 << 10
-	DefaultIdleAfter  = 15 * time.Minute
+	defaultInputRate  = 4 << 10
+	defaultInputBurst = 16 << 10
+	defaultIdleAfter  = 15 * time.Minute
 )
 
-// DefaultMaxSize is the largest terminal a session draws for: wide enough
+// defaultMaxSize is the largest terminal a session draws for: wide enough
 // for the biggest board (minesweeper's 100 x 100 takes 210 x 110), small
 // enough that a session's frame buffers stay under a megabyte.
-var DefaultMaxSize = console.Size{Width: 400, Height: 200}
+var defaultMaxSize = console.Size{Width: 400, Height: 200}
 
-func (c Config) withDefaults() Config {
+func (c config) withDefaults() config {
 	if c.HandshakeTimeout <= 0 {
-		c.HandshakeTimeout = DefaultHandshakeTimeout
+		c.HandshakeTimeout = defaultHandshakeTimeout
 	}
 	if c.MaxSessions <= 0 {
-		c.MaxSessions = DefaultMaxSessions
+		c.MaxSessions = defaultMaxSessions
 	}
 	if c.MaxPerAddress <= 0 {
-		c.MaxPerAddress = DefaultMaxPerAddress
+		c.MaxPerAddress = defaultMaxPerAddress
 	}
 	if c.InputRate <= 0 {
-		c.InputRate = DefaultInputRate
+		c.InputRate = defaultInputRate
 	}
 	if c.InputBurst <= 0 {
-		c.InputBurst = DefaultInputBurst
+		c.InputBurst = defaultInputBurst
 	}
 	if c.MaxSize.Width <= 0 || c.MaxSize.Height <= 0 {
-		c.MaxSize = DefaultMaxSize
+		c.MaxSize = defaultMaxSize
 	}
 	if c.IdleAfter <= 0 {
-		c.IdleAfter = DefaultIdleAfter
+		c.IdleAfter = defaultIdleAfter
 	}
 	if c.Log == nil {
 		c.Log = slog.New(slog.DiscardHandler)
@@ -204,10 +209,10 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Server is the SSH server: it admits connections, runs a console on each
+// server is the SSH server: it admits connections, runs a console on each
 // session, and keeps count of what the limits count.
-type Server struct {
-	cfg Config
+type server struct {
+	cfg config
 	log *slog.Logger
 	ssh *ssh.Server
 
@@ -227,10 +232,10 @@ type Server struct {
 	handlers sync.WaitGroup
 }
 
-// New returns a server for cfg; Serve starts it. With a store, the games
+// newServer returns a server for cfg; Serve starts it. With a store, the games
 // it has in play are at their tables again, both seats away for the seat
 // hold, counted from now.
-func New(cfg Config) (*Server, error) {
+func newServer(cfg config) (*server, error) {
 	if cfg.HostKey == nil {
 		return nil, errors.New("serve: no host key")
 	}
@@ -242,7 +247,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Store != nil {
 		cfg.Store = timedStore{Store: cfg.Store, m: m}
 	}
-	s := &Server{cfg: cfg, log: cfg.Log,
+	s := &server{cfg: cfg, log: cfg.Log,
 		metrics: m, sessions: map[*session]struct{}{}, perAddr: map[string]int{}, connsBy: map[string]int{}}
 	s.lobby = room.NewLobby(room.Config{Log: cfg.Log, Hold: cfg.SeatHold, Controls: cfg.Controls, Store: cfg.Store,
 		GuestChat: cfg.GuestChat, Server: cfg.Server, Metrics: m, Muted: s.mutes.untilFor})
@@ -291,7 +296,7 @@ func New(cfg Config) (*Server, error) {
 // the key may log in: who the player is comes from the session afterwards
 // (ssh.Session.PublicKey, the key that did authenticate), never from here,
 // where a client may offer keys it does not hold (CVE-2024-45337).
-func (s *Server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
+func (s *server) publicKey(_ ssh.Context, key ssh.PublicKey) bool {
 	fp := gossh.FingerprintSHA256(key)
 	return s.cfg.Allow == nil || s.cfg.Allow[fp] || s.cfg.Admins[fp]
 }
@@ -310,7 +315,7 @@ func refuseChannel(_ *ssh.Server, _ *gossh.ServerConn, ch gossh.NewChannel, ctx 
 }
 
 // refuseSubsystem refuses sftp and every other subsystem with one line.
-func (s *Server) refuseSubsystem(sess ssh.Session) {
+func (s *server) refuseSubsystem(sess ssh.Session) {
 	s.metrics.Refused(metrics.Subsystem)
 	s.log.Info("refused", "remote", addressOf(sess.RemoteAddr()), "why", "subsystem "+printable(sess.Subsystem(), 20))
 	say(sess.Stderr(), "termgames: no subsystems here (sftp, scp): only the games")
@@ -321,7 +326,7 @@ func (s *Server) refuseSubsystem(sess ssh.Session) {
 // one address, handshakes included: twice the sessions', as a session can
 // only follow a connection, and a client that opens connections without
 // ever getting to a session (a flood) is closed at once, unheard.
-func (s *Server) connected(_ ssh.Context, conn net.Conn) net.Conn {
+func (s *server) connected(_ ssh.Context, conn net.Conn) net.Conn {
 	addr := addressOf(conn.RemoteAddr())
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -374,15 +379,15 @@ func addressOf(a net.Addr) string {
 
 // Serve accepts connections on l until Shutdown; it returns
 // ssh.ErrServerClosed then.
-func (s *Server) Serve(l net.Listener) error { return s.ssh.Serve(l) }
+func (s *server) Serve(l net.Listener) error { return s.ssh.Serve(l) }
 
-// ErrShutdown is why sessions end when the server stops.
-var ErrShutdown = errors.New("the server is stopping")
+// errShutdown is why sessions end when the server stops.
+var errShutdown = errors.New("the server is stopping")
 
 // Shutdown stops the server: no new connection, every player told (each
 // session's screen ends with a line saying so), then the connections
 // closed once the sessions have ended or ctx is done, whichever is first.
-func (s *Server) Shutdown(ctx context.Context) error {
+func (s *server) Shutdown(ctx context.Context) error {
 	s.mu.Lock()
 	s.closing = true
 	sessions := make([]*session, 0, len(s.sessions))
@@ -391,7 +396,7 @@ func (s *Server) Shutdown(ctx context.Context) error {
 	}
 	s.mu.Unlock()
 	for _, ss := range sessions {
-		ss.stop(ErrShutdown)
+		ss.stop(errShutdown)
 	}
 	done := make(chan struct{})
 	go func() {
@@ -442,8 +447,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	metricsAddr := fs.String("metrics", "", "serve /metrics, /healthz and /readyz over HTTP on `address` (such as 127.0.0.1:9222); off without it")
-	sessions := fs.Int("sessions", DefaultMaxSessions, "let at most `n` sessions in at once; one more is told the server is full")
-	perAddress := fs.Int("peraddress", DefaultMaxPerAddress, "let at most `n` sessions in at once from one address")
+	sessions := fs.Int("sessions", defaultMaxSessions, "let at most `n` sessions in at once; one more is told the server is full")
+	perAddress := fs.Int("peraddress", defaultMaxPerAddress, "let at most `n` sessions in at once from one address")
 	logFormat := fs.String("log", "text", "write the log on stderr as `format` text (key=value) or json (one object a line)")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: termgames serve [flags]\n       termgames serve migrate -from FILE -to postgres://USER@HOST/DATABASE\n       termgames serve backup [-db FILE] OUT\n       termgames serve check [-db FILE]\n\nServes the games over SSH: players connect with ssh -p PORT HOST, with a\nkey or without one, and play every game, or each other at online tables.")
@@ -466,7 +471,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return err
 	}
-	cfg := Config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls, GuestChat: *guestChat,
+	cfg := config{HostKey: signer, NewMenu: newMenu, Log: log, SeatHold: *hold, Controls: controls, GuestChat: *guestChat,
 		MaxSessions: *sessions, MaxPerAddress: *perAddress}
 	if *allow != "" {
 		if cfg.Allow, err = allowList(*allow); err != nil {
@@ -506,7 +511,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 			return fmt.Errorf("-metrics: %w", err)
 		}
 	}
-	srv, err := New(cfg)
+	srv, err := newServer(cfg)
 	if err != nil {
 		ln.Close()
 		if ml != nil {
@@ -581,7 +586,7 @@ func (l *controlList) Set(s string) error {
 }
 
 // Players is the number of sessions at the moment.
-func (s *Server) Players() int {
+func (s *server) Players() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.sessions)

@@ -21,7 +21,7 @@ import (
 // their name and key (the key that authenticated); resizes reach it; the
 // menu's last words end the session with status 0.
 func TestSessionRunsTheMenu(t *testing.T) {
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	key := newSigner(t)
 	c := connect(t, srv.addr, "alice", withKey(key), 80, 24, narrow, "")
 	c.waitFor("name alice")
@@ -51,7 +51,7 @@ func TestSessionRunsTheMenu(t *testing.T) {
 func TestWidthPerConnection(t *testing.T) {
 	t.Setenv("RUNEWIDTH_EASTASIAN", "1")
 	t.Setenv("LANG", "ko_KR.UTF-8")
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	a := connect(t, srv.addr, "wide", noKey(), 80, 24, wide, "")
 	b := connect(t, srv.addr, "narrow", noKey(), 80, 24, narrow, "")
 	a.waitFor("□ is 2 wide")
@@ -61,7 +61,7 @@ func TestWidthPerConnection(t *testing.T) {
 // A player without a key gets in with no question and no key; with an
 // allow-list, only its keys do.
 func TestAuth(t *testing.T) {
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	c := connect(t, srv.addr, "guest", noKey(), 80, 24, narrow, "")
 	screen := c.waitFor("name guest")
 	if !strings.Contains(screen, "key \n") && !strings.HasSuffix(screen, "key") {
@@ -69,7 +69,7 @@ func TestAuth(t *testing.T) {
 	}
 
 	allowed, other := newSigner(t), newSigner(t)
-	srv = startServer(t, Config{Allow: map[string]bool{gossh.FingerprintSHA256(allowed.PublicKey()): true}})
+	srv = startServer(t, config{Allow: map[string]bool{gossh.FingerprintSHA256(allowed.PublicKey()): true}})
 	connect(t, srv.addr, "friend", withKey(allowed), 80, 24, narrow, "").waitFor("name friend")
 	if _, err := dial(t, srv.addr, "stranger", withKey(other)); err == nil {
 		t.Error("a key not on the allow-list got in")
@@ -81,7 +81,7 @@ func TestAuth(t *testing.T) {
 
 // A connection that does not finish its handshake in time is closed.
 func TestLimitHandshakeTime(t *testing.T) {
-	srv := startServer(t, Config{HandshakeTimeout: 200 * time.Millisecond})
+	srv := startServer(t, config{HandshakeTimeout: 200 * time.Millisecond})
 	conn, err := net.Dial("tcp", srv.addr)
 	if err != nil {
 		t.Fatal(err)
@@ -120,7 +120,7 @@ func waitUntil(done func() bool) bool {
 // Sessions in all, and from one address, are bounded; one over the bound
 // is told so in one line.
 func TestLimitSessions(t *testing.T) {
-	srv := startServer(t, Config{MaxSessions: 2, MaxPerAddress: 10})
+	srv := startServer(t, config{MaxSessions: 2, MaxPerAddress: 10})
 	for i := range 2 {
 		connect(t, srv.addr, fmt.Sprint("p", i), noKey(), 80, 24, narrow, "").waitFor("name p")
 	}
@@ -130,7 +130,7 @@ func TestLimitSessions(t *testing.T) {
 		t.Errorf("exit status %d, want 1", got)
 	}
 
-	srv = startServer(t, Config{MaxPerAddress: 1})
+	srv = startServer(t, config{MaxPerAddress: 1})
 	connect(t, srv.addr, "first", noKey(), 80, 24, narrow, "").waitFor("name first")
 	c = connect(t, srv.addr, "second", noKey(), 80, 24, narrow, "")
 	c.waitOut("too many sessions from your address (1)")
@@ -142,7 +142,7 @@ func TestLimitSessions(t *testing.T) {
 
 // A session that sends more than its rate is closed, with a line.
 func TestLimitInputRate(t *testing.T) {
-	srv := startServer(t, Config{InputRate: 1000, InputBurst: 2000})
+	srv := startServer(t, config{InputRate: 1000, InputBurst: 2000})
 	c := connect(t, srv.addr, "flood", noKey(), 80, 24, narrow, "")
 	c.waitFor("name flood")
 	c.send(strings.Repeat("a", 1500)) // within the burst
@@ -169,7 +169,7 @@ func TestLimitInputRate(t *testing.T) {
 // The terminal's size is clamped, from the pty-req and from every
 // window-change, before anything is sized from it; a size of 0 is 80 x 24.
 func TestLimitTerminalSize(t *testing.T) {
-	srv := startServer(t, Config{MaxSize: consoleSize(120, 50)})
+	srv := startServer(t, config{MaxSize: consoleSize(120, 50)})
 	c := connect(t, srv.addr, "big", noKey(), 300, 100, narrow, "")
 	c.waitFor("size 120x50")
 	if err := c.sess.WindowChange(1<<20, 1<<30); err != nil {
@@ -194,7 +194,7 @@ func TestLimitTerminalSize(t *testing.T) {
 
 // No terminal, a command, a subsystem: each refused in one line.
 func TestLimitNoTerminalExecSubsystem(t *testing.T) {
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	c := connect(t, srv.addr, "pipe", noKey(), 0, 0, narrow, "")
 	c.waitOut("no terminal: the games need one; connect with ssh -t")
 	if got := c.end(); got != 2 {
@@ -229,7 +229,7 @@ func TestLimitNoTerminalExecSubsystem(t *testing.T) {
 
 // Port forwarding, local and remote, is refused.
 func TestLimitPortForwarding(t *testing.T) {
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	conn, err := dial(t, srv.addr, "tunnel", noKey())
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +247,7 @@ func TestLimitPortForwarding(t *testing.T) {
 // A panic in one player's screen ends that player's connection, with a
 // line and a log entry; the server and the other players go on.
 func TestPanicEndsOneSession(t *testing.T) {
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	other := connect(t, srv.addr, "other", noKey(), 80, 24, narrow, "")
 	other.waitFor("name other")
 	c := connect(t, srv.addr, "crash", noKey(), 80, 24, narrow, "")
@@ -266,7 +266,7 @@ func TestPanicEndsOneSession(t *testing.T) {
 // A session with no key for IdleAfter closes, with a line; one whose
 // player types stays.
 func TestIdleSessionCloses(t *testing.T) {
-	srv := startServer(t, Config{IdleAfter: 300 * time.Millisecond})
+	srv := startServer(t, config{IdleAfter: 300 * time.Millisecond})
 	busy := connect(t, srv.addr, "busy", noKey(), 80, 24, narrow, "")
 	busy.waitFor("name busy")
 	c := connect(t, srv.addr, "idle", noKey(), 80, 24, narrow, "")
@@ -284,7 +284,7 @@ func TestIdleSessionCloses(t *testing.T) {
 
 // Shutdown tells every player and ends within its grace.
 func TestShutdownTellsEveryone(t *testing.T) {
-	srv := startServer(t, Config{})
+	srv := startServer(t, config{})
 	var cs []*client
 	for i := range 3 {
 		c := connect(t, srv.addr, fmt.Sprint("p", i), noKey(), 80, 24, narrow, "")
@@ -331,7 +331,7 @@ func TestPrintable(t *testing.T) {
 // sessions' bounds): a client that opens them and never gets to a
 // session is closed at once, before any cryptography is spent on it.
 func TestLimitConnections(t *testing.T) {
-	srv := startServer(t, Config{MaxPerAddress: 1, HandshakeTimeout: 10 * time.Second})
+	srv := startServer(t, config{MaxPerAddress: 1, HandshakeTimeout: 10 * time.Second})
 	for range 2 {
 		conn, err := net.Dial("tcp", srv.addr)
 		if err != nil {
@@ -358,7 +358,7 @@ func TestLimitConnections(t *testing.T) {
 // What the baseball games printed is left on the player's terminal when
 // the session ends, as locally (Player.Played, the Afterword).
 func TestSessionLeavesTheTranscript(t *testing.T) {
-	srv := startServer(t, Config{NewMenu: gamesMenu})
+	srv := startServer(t, config{NewMenu: gamesMenu})
 	c := connect(t, srv.addr, "bb", noKey(), 80, 24, narrow, "")
 	c.waitFor("choose:")
 	c.send("b")
@@ -383,7 +383,7 @@ func TestSessionLeavesTheTranscript(t *testing.T) {
 // The -clocks flag reads the server's list of time controls, which the
 // lobby's tables then offer; a bad list is the command's usage error, one
 // line and status 2, before anything starts. Without the flag or
-// Config.Controls, the default list.
+// config.Controls, the default list.
 func TestClocksFlag(t *testing.T) {
 	var l controlList
 	if err := l.Set(" 5+5, none ,30s/move"); err != nil || l.String() != "5+5,none,30s/move" {
@@ -410,12 +410,12 @@ func TestClocksFlag(t *testing.T) {
 		{nil, room.DefaultControls()},
 		{[]room.Control{{Base: time.Minute, PerMove: true}, {}}, []room.Control{{Base: time.Minute, PerMove: true}, {}}},
 	} {
-		srv, err := New(Config{HostKey: newSigner(t), NewMenu: gamesMenu, Controls: tt.controls})
+		srv, err := newServer(config{HostKey: newSigner(t), NewMenu: gamesMenu, Controls: tt.controls})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if !slices.Equal(srv.lobby.Controls(), tt.want) {
-			t.Errorf("Config.Controls %v: the lobby offers %v, want %v", tt.controls, srv.lobby.Controls(), tt.want)
+			t.Errorf("config.Controls %v: the lobby offers %v, want %v", tt.controls, srv.lobby.Controls(), tt.want)
 		}
 	}
 }

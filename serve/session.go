@@ -77,7 +77,7 @@ func (ss *session) stop(why error) {
 // request, refused sessions included. Only the newest size is kept, and
 // each spends the session's input budget. It ends when the session's
 // requests do.
-func (s *Server) drain(ss *session, winch <-chan ssh.Window, sizes chan console.Size, budget *budget) {
+func (s *server) drain(ss *session, winch <-chan ssh.Window, sizes chan console.Size, budget *budget) {
 	for w := range winch {
 		if !budget.spend(windowCost) {
 			ss.end(errTooMuchInput)
@@ -100,7 +100,7 @@ var (
 
 // handle serves one SSH connection: the checks first (each refusal one
 // line and a status), then the top menu in a console on the channel.
-func (s *Server) handle(sess ssh.Session) {
+func (s *server) handle(sess ssh.Session) {
 	addr := addressOf(sess.RemoteAddr())
 	key := key(sess)
 	name := printable(sess.User(), MaxName)
@@ -186,7 +186,7 @@ func (s *Server) handle(sess ssh.Session) {
 	case errors.As(err, new(*console.Interrupted)):
 		status = 130
 	case errors.Is(err, console.ErrInputClosed):
-	case errors.Is(err, ErrShutdown):
+	case errors.Is(err, errShutdown):
 		say(sess, "termgames: the server is stopping. Thanks for playing!")
 	case errors.Is(err, errIdle):
 		say(sess, fmt.Sprintf("termgames: closed after %v without a key.", s.cfg.IdleAfter))
@@ -233,7 +233,7 @@ func reason(err error) string {
 }
 
 // admit counts a session in, or says why it may not come in.
-func (s *Server) admit(ss *session, addr string) string {
+func (s *server) admit(ss *session, addr string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
@@ -254,7 +254,7 @@ func (s *Server) admit(ss *session, addr string) string {
 }
 
 // leave counts a session out.
-func (s *Server) leave(ss *session, addr string) {
+func (s *server) leave(ss *session, addr string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.sessions, ss)
@@ -266,7 +266,7 @@ func (s *Server) leave(ss *session, addr string) {
 
 // run shows the top menu on the session's channel until the player
 // leaves, the connection drops, or the server stops the session.
-func (s *Server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget *budget, cmd []string) error {
+func (s *server) run(ss *session, pty ssh.Pty, sizes <-chan console.Size, budget *budget, cmd []string) error {
 	sess := ss.sess
 	ctx, cancel := context.WithCancelCause(sess.Context())
 	defer cancel(nil)
@@ -337,7 +337,7 @@ func knownCommand(cmd []string) bool {
 // first is the session's first screen: the top menu (main's); or, in
 // front of it, the table the command names, or the table whose seat the
 // player's key holds while they were away (a dropped connection).
-func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
+func (s *server) first(o *online, cmd []string) (console.Screen, error) {
 	menu := s.cfg.NewMenu(o.p)
 	if len(cmd) == 2 {
 		code := cmd[1]
@@ -376,7 +376,7 @@ func (s *Server) first(o *online, cmd []string) (console.Screen, error) {
 // clamp bounds a terminal size that the client said, before anything is
 // sized from it: a pty-req or window-change may say 4 billion columns. A
 // size of 0 (a client that does not know) is the usual 80 x 24.
-func (s *Server) clamp(w ssh.Window) console.Size {
+func (s *server) clamp(w ssh.Window) console.Size {
 	if w.Width <= 0 || w.Height <= 0 {
 		return console.DefaultSize
 	}
@@ -387,7 +387,7 @@ func (s *Server) clamp(w ssh.Window) console.Size {
 // unless the screen shown keeps it open (a table, where the other player
 // or the watchers count on it); otherwise it looks again when the time is
 // up again.
-func (s *Server) checkIdle(ss *session) {
+func (s *server) checkIdle(ss *session) {
 	quiet := time.Since(time.Unix(0, ss.lastKey.Load()))
 	switch {
 	case quiet < s.cfg.IdleAfter:

@@ -23,7 +23,7 @@ func toWho(c *client) {
 // ignore kept in the store, undone from the list.
 func TestWhoChallengeIgnore(t *testing.T) {
 	st := tempStore(t)
-	srv := startServer(t, Config{NewMenu: gamesMenu, Store: st})
+	srv := startServer(t, config{NewMenu: gamesMenu, Store: st})
 	alice := connect(t, srv.addr, "alice", withKey(newSigner(t)), 100, 30, narrow, "")
 	bobKey := newSigner(t)
 	bob := connect(t, srv.addr, "bob", withKey(bobKey), 100, 30, narrow, "")
