@@ -41,6 +41,17 @@ func TestOpenSSHSocial(t *testing.T) {
 	eve.Send("eve here\r")
 	eve.WaitFor("[관전] eve: eve here")
 	dave.WaitFor("[관전] eve: eve here")
+	// A name carries nothing either: its C1 controls and bidi override go
+	// (OpenSSH itself refuses a user name with an escape or a BEL; the
+	// server's own tests send those with Go's client).
+	nasty := srv.ssh(t, sshBin, "n\u202eame\u0085\u009b[2J]52", "", "watch", code)
+	nasty.WaitFor("관전 중입니다")
+	nasty.Send("c")
+	nasty.Send("hello from a name\r")
+	seen := dave.WaitFor("hello from a name")
+	if strings.ContainsAny(seen, "\u0085\u009b\u202e") || strings.Count(seen, "□") < 200 || !strings.Contains(seen, "[관전] name[2J]52: hello") {
+		t.Errorf("a watcher's screen after a nasty name's line:\n%s", seen)
+	}
 	bob.Send("c")
 	bob.Send("gl hf\r")
 	alice.WaitFor("bob: gl hf")
