@@ -40,8 +40,8 @@ import (
 // kept in the store with who ran it. The bans are asked at each login;
 // the mutes are held in memory (mutes), which the chat asks at each line.
 
-// adminCommand reports whether cmd is a moderator's command.
-func adminCommand(cmd []string) bool { return len(cmd) > 0 && cmd[0] == "admin" }
+// isAdminCommand reports whether cmd is a moderator's command.
+func isAdminCommand(cmd []string) bool { return len(cmd) > 0 && cmd[0] == "admin" }
 
 // adminUsage is what a moderator is told of a command not understood.
 const adminUsage = `usage: ssh HOST admin COMMAND
@@ -159,71 +159,41 @@ func firstLine(text string) string {
 	return line
 }
 
+// moderatorCommand is a moderator's command: how many words it takes after
+// its name (most -1: any number), and what it does with them.
+type moderatorCommand struct {
+	least, most int
+	run         func(a *admin, args []string) (string, error)
+}
+
+// moderatorCommands are the commands by name.
+var moderatorCommands = map[string]moderatorCommand{
+	"ban":    {1, -1, func(a *admin, w []string) (string, error) { return a.ban(w[0], w[1:]) }},
+	"unban":  {1, 1, func(a *admin, w []string) (string, error) { return a.lift(store.Ban, w[0]) }},
+	"bans":   {0, 0, func(a *admin, w []string) (string, error) { return a.bans() }},
+	"kick":   {1, 1, func(a *admin, w []string) (string, error) { return a.kick(w[0]) }},
+	"mute":   {2, 2, func(a *admin, w []string) (string, error) { return a.mute(w[0], w[1]) }},
+	"unmute": {1, 1, func(a *admin, w []string) (string, error) { return a.lift(store.Mute, w[0]) }},
+	"rename": {2, 2, func(a *admin, w []string) (string, error) { return a.rename(w[0], w[1]) }},
+	"move":   {1, 1, func(a *admin, w []string) (string, error) { return a.move(w[0]) }},
+	"chat":   {1, 1, func(a *admin, w []string) (string, error) { return a.chat(w[0]) }},
+	"log":    {0, 0, func(a *admin, w []string) (string, error) { return a.log() }},
+}
+
 // run runs the command of args (after "admin") and returns what it prints.
 func (a *admin) run(args []string) (string, error) {
 	if len(args) == 0 {
 		return "", usageError("admin: which command?")
 	}
-	cmd, args := args[0], args[1:]
-	need := func(min, max int) error {
-		if len(args) < min || max >= 0 && len(args) > max {
-			return usageError("admin %s: wrong number of words", printable(cmd, 20))
-		}
-		return nil
+	name, args := args[0], args[1:]
+	cmd, ok := moderatorCommands[name]
+	switch {
+	case !ok:
+		return "", usageError("admin: unknown command %q", printable(name, 20))
+	case len(args) < cmd.least || cmd.most >= 0 && len(args) > cmd.most:
+		return "", usageError("admin %s: wrong number of words", name)
 	}
-	switch cmd {
-	case "ban":
-		if err := need(1, -1); err != nil {
-			return "", err
-		}
-		return a.ban(args[0], args[1:])
-	case "unban":
-		if err := need(1, 1); err != nil {
-			return "", err
-		}
-		return a.lift(store.Ban, args[0])
-	case "bans":
-		if err := need(0, 0); err != nil {
-			return "", err
-		}
-		return a.bans()
-	case "kick":
-		if err := need(1, 1); err != nil {
-			return "", err
-		}
-		return a.kick(args[0])
-	case "mute":
-		if err := need(2, 2); err != nil {
-			return "", err
-		}
-		return a.mute(args[0], args[1])
-	case "unmute":
-		if err := need(1, 1); err != nil {
-			return "", err
-		}
-		return a.lift(store.Mute, args[0])
-	case "rename":
-		if err := need(2, 2); err != nil {
-			return "", err
-		}
-		return a.rename(args[0], args[1])
-	case "move":
-		if err := need(1, 1); err != nil {
-			return "", err
-		}
-		return a.move(args[0])
-	case "chat":
-		if err := need(1, 1); err != nil {
-			return "", err
-		}
-		return a.chat(args[0])
-	case "log":
-		if err := need(0, 0); err != nil {
-			return "", err
-		}
-		return a.log()
-	}
-	return "", usageError("admin: unknown command %q", printable(cmd, 20))
+	return cmd.run(a, args)
 }
 
 // target is whom a ban, a mute or a kick is for.

@@ -131,7 +131,7 @@ func (s *server) handle(sess ssh.Session) {
 	defer s.leave(ss, addr)
 	defer s.metrics.Session(key != "")()
 	cmd := sess.Command()
-	if adminCommand(cmd) {
+	if isAdminCommand(cmd) {
 		log.Info("command", "cmd", printable(sess.RawCommand(), 80))
 		_ = sess.Exit(s.runAdmin(sess.Context(), sess, key, cmd, hasPty))
 		return

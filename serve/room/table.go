@@ -515,31 +515,22 @@ func (t *Table) forfeitAway(n int) {
 
 // Resign ends the game with seat losing: its player chose to leave. It
 // waits until the end is kept: screens call it off their goroutine.
-func (t *Table) Resign(seat int) {
-	_ = t.ask(func() error {
-		switch {
-		case t.outcome.Over:
-		case !t.seats[1].Taken:
-			t.end(Outcome{Over: true, Winner: -1, How: HowLeft})
-		default:
-			t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Resigned})
-		}
-		return nil
-	})
-}
+func (t *Table) Resign(seat int) { t.lose(seat, store.Resigned) }
 
 // Forfeit ends the game now with seat losing by forfeit, as if its hold
-// had run out: a moderator banned its player. A table nobody joined
-// closes. It waits until the end is kept: callers are off the screens'
-// goroutines.
-func (t *Table) Forfeit(seat int) {
+// had run out: a moderator banned its player. It waits until the end is
+// kept: callers are off the screens' goroutines.
+func (t *Table) Forfeit(seat int) { t.lose(seat, store.Forfeit) }
+
+// lose ends the game with seat losing, how; a table nobody joined closes.
+func (t *Table) lose(seat int, how store.How) {
 	_ = t.ask(func() error {
 		switch {
 		case t.outcome.Over:
 		case !t.seats[1].Taken:
 			t.end(Outcome{Over: true, Winner: -1, How: HowLeft})
 		default:
-			t.end(Outcome{Over: true, Winner: 1 - seat, How: store.Forfeit})
+			t.end(Outcome{Over: true, Winner: 1 - seat, How: how})
 		}
 		return nil
 	})
