@@ -126,9 +126,11 @@ func socialTextFor(tag lang.Tag) *socialText {
 }
 
 // challengeLine is the line a challenge shows on the challenged player's
-// screen, with the seconds left.
+// screen, with the seconds left, in one language: the player's, Korean
+// unless they chose English, whatever the game's original.
 func (st *socialText) challengeLine(c *challenge, tag lang.Tag, secs int) string {
-	return fmt.Sprintf(st.challenge, c.from.p.Name, describe(c.setup, textFor(tag, c.setup.Game)), secs)
+	t := textFor(lang.Resolve(tag, lang.Korean), c.setup.Game)
+	return fmt.Sprintf(st.challenge, c.from.p.Name, describe(c.setup, t), secs)
 }
 
 // describe says what a challenge is for: the game, its rule, its clock.
