@@ -70,6 +70,7 @@ var (
 	errPending   = errors.New("the player has a challenge waiting")
 	errYourself  = errors.New("one cannot challenge oneself")
 	errIgnoredBy = errors.New("ignored") // said to the challenger as a refusal, without the reason
+	errOver      = errors.New("the challenge is over")
 )
 
 // challenge is a challenge from one player to another, and its answer.
@@ -105,7 +106,8 @@ func (c *challenge) send(refuses bool) error {
 		return errRefuses
 	case c.to.ignores(c.from.p.Key):
 		return errIgnoredBy
-	case c.to.where.Load() != nil && !c.to.where.Load().watching:
+	}
+	if at := c.to.where.Load(); at != nil && !at.watching {
 		return errBusy
 	}
 	c.done = make(chan struct{})
@@ -115,20 +117,20 @@ func (c *challenge) send(refuses bool) error {
 		return errPending
 	}
 	c.mu.Lock() // the challenged player may answer already
-	c.lapse = time.AfterFunc(challengeLapse, func() { c.end(challengeLapsed) })
+	c.lapse = time.AfterFunc(challengeLapse, func() { c.end(challengeLapsed, nil) })
 	c.mu.Unlock()
 	return nil
 }
 
-// end ends a challenge still waiting as state, and reports whether it
-// did.
-func (c *challenge) end(state challengeState) bool {
+// end ends a challenge still waiting as state (accepted: at table t),
+// and reports whether it did.
+func (c *challenge) end(state challengeState, t *room.Table) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.state != challengeWaiting {
 		return false
 	}
-	c.state = state
+	c.state, c.table = state, t
 	if c.lapse != nil {
 		c.lapse.Stop()
 	}
@@ -136,11 +138,11 @@ func (c *challenge) end(state challengeState) bool {
 	return true
 }
 
-// now is where the challenge stands.
-func (c *challenge) now() challengeState {
+// now is where the challenge stands, and its table once accepted.
+func (c *challenge) now() (challengeState, *room.Table) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.state
+	return c.state, c.table
 }
 
 // accept opens the challenge's table, the challenger its host, and seats
@@ -148,29 +150,23 @@ func (c *challenge) now() challengeState {
 // now on, whatever its screen is doing. It waits for the table: the
 // challenged player's screen calls it off its goroutine.
 func (c *challenge) accept() (*room.Table, error) {
-	c.mu.Lock()
-	if c.state != challengeWaiting {
-		c.mu.Unlock()
-		return nil, errors.New("the challenge is over")
+	if state, _ := c.now(); state != challengeWaiting {
+		return nil, errOver
 	}
-	c.mu.Unlock()
 	lobby := c.to.lobby
 	t := lobby.Open(c.setup, c.from.seat())
 	c.from.hold(t, func() { t.Leave(0) })
-	t2, seat, err := lobby.Join(t.Code, c.setup.Game, c.to.seat())
+	_, seat, err := lobby.Join(t.Code, c.setup.Game, c.to.seat())
 	if err != nil {
 		c.from.release(t)
 		return nil, err
 	}
-	c.mu.Lock()
-	c.table = t2
-	c.mu.Unlock()
-	if !c.end(challengeAccepted) { // withdrawn while the table opened
+	if !c.end(challengeAccepted, t) { // withdrawn while the table opened
 		c.from.release(t)
-		t2.Leave(seat)
-		return nil, errors.New("the challenge is over")
+		t.Leave(seat)
+		return nil, errOver
 	}
-	return t2, nil
+	return t, nil
 }
 
 // noticeLayer shows a challenge sent to the player over whatever screen
@@ -246,7 +242,7 @@ func (l *noticeLayer) Update(ev console.Event) console.Screen {
 		case challengeOver: // the player may be challenged again
 			if l.c == r.c {
 				l.c = nil
-				if r.c.now() == challengeLapsed {
+				if state, _ := r.c.now(); state == challengeLapsed {
 					l.msg = socialTextFor(l.o.p.Lang).lapsed
 				}
 			}
@@ -272,7 +268,7 @@ func (l *noticeLayer) Update(ev console.Event) console.Screen {
 				})
 			case ev.IsRune('n') || ev.IsRune('N'):
 				l.c = nil
-				c.end(challengeDeclined)
+				c.end(challengeDeclined, nil)
 				return l
 			}
 		}
@@ -337,7 +333,7 @@ func newChallengeWait(w *whoScreen, row whoRow, setup room.Setup) console.Screen
 		select {
 		case <-c.done:
 		case <-ctx.Done():
-			c.end(challengeWithdrawn)
+			c.end(challengeWithdrawn, nil)
 		}
 		return challengeSent{c, nil}
 	})
@@ -362,11 +358,8 @@ func (cw *challengeWait) Update(ev console.Event) console.Screen {
 		if r.err != nil {
 			return w.refresh()
 		}
-		cw.c.mu.Lock()
-		state, t := cw.c.state, cw.c.table
-		cw.c.mu.Unlock()
-		switch state {
-		case challengeAccepted: // the challenge's accept holds the seat for this session
+		switch state, t := cw.c.now(); state {
+		case challengeAccepted: // accept already holds the seat for the challenger
 			return newTableScreen(w.m.o, t, 0, w)
 		case challengeDeclined:
 			w.msg = fmt.Sprintf(st.declined, name)
@@ -376,7 +369,7 @@ func (cw *challengeWait) Update(ev console.Event) console.Screen {
 		return w.refresh()
 	}
 	if ev.IsKey(console.KeyEsc) {
-		cw.c.end(challengeWithdrawn)
+		cw.c.end(challengeWithdrawn, nil)
 	}
 	return cw
 }
