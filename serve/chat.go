@@ -9,8 +9,6 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/mattn/go-runewidth"
-
 	"termgames/console"
 	"termgames/serve/room"
 )
@@ -108,8 +106,8 @@ func chatLine(typed string) string {
 			space = b.Len() > 0
 			continue
 		}
-		rw := nameWidth.RuneWidth(r)
-		if !unicode.IsPrint(r) || rw == 0 || runewidth.IsAmbiguousWidth(r) {
+		rw := shownWidth(r)
+		if rw == 0 {
 			continue
 		}
 		if space {

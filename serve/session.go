@@ -460,8 +460,8 @@ func printable(s string, cols int) string {
 	var b strings.Builder
 	width := 0
 	for _, r := range s {
-		rw := nameWidth.RuneWidth(r)
-		if !unicode.IsPrint(r) || rw == 0 || runewidth.IsAmbiguousWidth(r) {
+		rw := shownWidth(r)
+		if rw == 0 {
 			continue
 		}
 		if width+rw > cols {
@@ -479,6 +479,16 @@ func printable(s string, cols int) string {
 // nameWidth measures names; with the ambiguous characters gone, every
 // terminal agrees with it. It is never changed.
 var nameWidth = console.NewCondition(console.Narrow)
+
+// shownWidth is the columns r takes on every terminal, 0 for a rune that
+// others' screens must not get: a control, an escape's, a bidi mark, one
+// of no width, or one whose width terminals disagree on.
+func shownWidth(r rune) int {
+	if !unicode.IsPrint(r) || runewidth.IsAmbiguousWidth(r) {
+		return 0
+	}
+	return nameWidth.RuneWidth(r)
+}
 
 // say writes one line to w, ended for a terminal that may be raw.
 func say(w io.Writer, line string) {
