@@ -77,6 +77,7 @@ import (
 	"termgames/internal/store"
 	"termgames/internal/store/stores"
 	"termgames/serve/room"
+	siteweb "termgames/serve/web"
 
 	"termgames/internal/cmdline"
 )
@@ -446,6 +447,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	name := fs.String("name", "", "this server's `name` among several on one PostgreSQL database (letters, digits, . - _); the others' lists show its tables with it")
 	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
+	httpAddr := fs.String("http", "", "serve the games read-only in a browser on `address` (such as :8080): the tables live, every kept game, the leaderboards; off without it")
 	metricsAddr := fs.String("metrics", "", "serve /metrics, /healthz and /readyz over HTTP on `address` (such as 127.0.0.1:9222); off without it")
 	sessions := fs.Int("sessions", defaultMaxSessions, "let at most `n` sessions in at once; one more is told the server is full")
 	perAddress := fs.Int("peraddress", defaultMaxPerAddress, "let at most `n` sessions in at once from one address")
@@ -511,15 +513,44 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 			return fmt.Errorf("-metrics: %w", err)
 		}
 	}
+	var hl net.Listener // -http
+	if *httpAddr != "" {
+		if hl, err = net.Listen("tcp", *httpAddr); err != nil {
+			ln.Close()
+			if ml != nil {
+				ml.Close()
+			}
+			return fmt.Errorf("-http: %w", err)
+		}
+	}
+	closeAll := func() {
+		for _, l := range []net.Listener{ln, ml, hl} {
+			if l != nil {
+				l.Close()
+			}
+		}
+	}
 	srv, err := newServer(cfg)
 	if err != nil {
-		ln.Close()
-		if ml != nil {
-			ml.Close()
-		}
+		closeAll()
 		return err
 	}
-	served := make(chan error, 2)
+	var site *siteweb.Site
+	if hl != nil {
+		if site, err = siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log}); err != nil {
+			closeAll()
+			srv.lobby.Close()
+			return err
+		}
+	}
+	served := make(chan error, 3)
+	if site != nil {
+		go func() {
+			if err := site.Serve(hl); !errors.Is(err, http.ErrServerClosed) {
+				served <- fmt.Errorf("-http: %w", err)
+			}
+		}()
+	}
 	if ml != nil {
 		web := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 		go func() {
@@ -534,6 +565,9 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if ml != nil {
 		fmt.Fprintf(stdout, "metrics on http://%s/metrics, health on /healthz and /readyz\n", ml.Addr())
 	}
+	if hl != nil {
+		fmt.Fprintf(stdout, "web pages on http://%s/\n", hl.Addr())
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
 	go func() { served <- srv.Serve(ln) }()
@@ -545,6 +579,9 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	log.Info("stopping", "players", srv.Players())
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
+	if site != nil {
+		_ = site.Shutdown(sctx)
+	}
 	_ = srv.Shutdown(sctx)
 	log.Info("stopped")
 	return nil
