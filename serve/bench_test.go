@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	mrand "math/rand/v2"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"runtime"
@@ -29,6 +30,7 @@ import (
 	"termgames/internal/store/stores"
 	"termgames/internal/vtmodel"
 	"termgames/omok"
+	siteweb "termgames/serve/web"
 )
 
 // benchChild, set in the environment, makes the test binary a server for
@@ -39,6 +41,11 @@ const benchChild = "SERVE_BENCH_CHILD"
 // benchStore, set in the child's environment, is the -db of its store:
 // BenchmarkGames's store=sqlite and store=postgres.
 const benchStore = "SERVE_BENCH_STORE"
+
+// benchWeb, set in the child's environment, has it serve the web pages
+// too, on a port of their own that it says after the SSH one:
+// BenchmarkGames's web=500.
+const benchWeb = "SERVE_BENCH_WEB"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(benchChild) != "" {
@@ -79,7 +86,20 @@ func childServer() {
 		panic(err)
 	}
 	go srv.Serve(ln)
-	fmt.Println(ln.Addr())
+	if os.Getenv(benchWeb) != "" {
+		site, err := siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, MaxPerAddress: 5000})
+		if err != nil {
+			panic(err)
+		}
+		wl, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			panic(err)
+		}
+		go site.Serve(wl)
+		fmt.Println(ln.Addr(), wl.Addr())
+	} else {
+		fmt.Println(ln.Addr())
+	}
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		runtime.GC()
@@ -144,7 +164,7 @@ func BenchmarkIdleSessions(b *testing.B) {
 	}
 	const sessions = 1000
 	for b.Loop() {
-		addr, stats, stop := startChild(b, "1")
+		addr, _, stats, stop := startChild(b, "1")
 		before := stats()
 		var conns []*gossh.Client
 		for i := range sessions {
@@ -169,7 +189,7 @@ func BenchmarkIdleSessions(b *testing.B) {
 // startChild starts the test binary as a server (childServer) of the
 // kind menu names, and returns its address, a way to ask its memory, and
 // how to stop it.
-func startChild(b *testing.B, menu string, env ...string) (addr string, stats func() childStats, stop func()) {
+func startChild(b *testing.B, menu string, env ...string) (addr, web string, stats func() childStats, stop func()) {
 	child := exec.Command(os.Args[0], "-test.run=^$")
 	child.Env = append(append(os.Environ(), benchChild+"="+menu), env...)
 	stdin, _ := child.StdinPipe()
@@ -179,6 +199,13 @@ func startChild(b *testing.B, menu string, env ...string) (addr string, stats fu
 	}
 	out := bufio.NewScanner(stdout)
 	out.Scan()
+	addrs := strings.Fields(out.Text())
+	if len(addrs) == 0 {
+		b.Fatal("the child server said no address")
+	}
+	if len(addrs) > 1 {
+		web = "http://" + addrs[1]
+	}
 	stats = func() childStats {
 		io.WriteString(stdin, "stats\n")
 		out.Scan()
@@ -186,7 +213,7 @@ func startChild(b *testing.B, menu string, env ...string) (addr string, stats fu
 		fmt.Sscanf(out.Text(), "heap %d stack %d sys %d rss %d goroutines %d", &s.heap, &s.stack, &s.sys, &s.rss, &s.goroutines)
 		return s
 	}
-	return out.Text(), stats, func() {
+	return addrs[0], web, stats, func() {
 		stdin.Close()
 		child.Process.Kill()
 		child.Wait()
@@ -276,12 +303,34 @@ func BenchmarkGames(b *testing.B) {
 		if think > 0 {
 			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, "", true, 0) })
 			b.Run(name+"/store=off/chat=50", func(b *testing.B) { benchGames(b, think, "", false, 50) })
+			b.Run(name+"/store=off/web=500", func(b *testing.B) { benchGamesWatched(b, think, 500) })
 		}
 	}
 }
 
 func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, chatters int) {
+	benchGamesOf(b, benchLoad{thinkMax: thinkMax, kept: kept, clock: clock, chatters: chatters})
+}
+
+// benchGamesWatched is BenchmarkGames's web=500: the games watched in
+// browsers, streams of the web pages' events (Server-Sent Events) spread
+// over their tables, each read to its end.
+func benchGamesWatched(b *testing.B, thinkMax time.Duration, streams int) {
+	benchGamesOf(b, benchLoad{thinkMax: thinkMax, streams: streams})
+}
+
+// benchLoad is what BenchmarkGames's games are played beside.
+type benchLoad struct {
+	thinkMax time.Duration
+	kept     string // the store: "", sqlite or postgres
+	clock    bool   // a 3+2 clock at every table
+	chatters int    // players saying a line every 50 ms
+	streams  int    // web pages watching the tables
+}
+
+func benchGamesOf(b *testing.B, load benchLoad) {
 	const games, perSide = 200, 7
+	thinkMax, kept, clock, chatters := load.thinkMax, load.kept, load.clock, load.chatters
 	for range b.N {
 		b.StopTimer()
 		var env []string
@@ -290,9 +339,13 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, c
 			env = append(env, benchStore+"="+benchDB(b, kept))
 			auth = func() []gossh.AuthMethod { return withKey(newSigner(b)) }
 		}
-		addr, _, stop := startChild(b, "omok", env...)
+		if load.streams > 0 {
+			env = append(env, benchWeb+"=1")
+		}
+		addr, web, _, stop := startChild(b, "omok", env...)
 		type game struct{ a, b *benchClient }
 		gs := make([]game, games)
+		codes := make([]string, games)
 		for i := range gs {
 			a := benchConnect(b, addr, fmt.Sprint("a", i), auth())
 			a.waitFor("7. 온라인 대전")
@@ -309,6 +362,7 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, c
 			a.waitFor("Player 1P, 당신의 턴입니다.")
 			p.waitFor("Player 1P(a")
 			gs[i] = game{a, p}
+			codes[i] = code
 		}
 		// The chatters, each at a table of their own, say a line every
 		// 50 ms until the games are over.
@@ -332,6 +386,9 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, c
 				}
 			})
 		}
+		// The web pages' watchers: streams of events, round the tables,
+		// each read as a browser would until the games are over.
+		watched := watchTables(b, web, codes, load.streams)
 		var mu sync.Mutex
 		var took []time.Duration
 		var toOpponent, toMover int64
@@ -415,6 +472,10 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, c
 		b.StopTimer()
 		close(stopChat)
 		chatting.Wait()
+		events := watched()
+		if load.streams > 0 {
+			b.ReportMetric(float64(events)/float64(load.streams), "events/stream")
+		}
 		debug.SetGCPercent(gc)
 		b.ReportMetric(float64(moves)/time.Since(began).Seconds(), "moves/s")
 		if len(took) == 0 {
@@ -437,5 +498,41 @@ func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, c
 			c.conn.Close()
 		}
 		stop()
+	}
+}
+
+// watchTables opens n streams of the web pages' events on the tables
+// with codes, round them, each read until the returned stop, which
+// closes them and returns how many events they got in all. With n 0 it
+// opens none.
+func watchTables(b *testing.B, web string, codes []string, n int) (stop func() int) {
+	var events atomic.Int64
+	var reading sync.WaitGroup
+	var bodies []io.Closer
+	for i := range n {
+		res, err := http.Get(web + "/table/" + codes[i%len(codes)] + "/events")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.StatusCode != http.StatusOK {
+			b.Fatalf("stream %d: %s", i, res.Status)
+		}
+		bodies = append(bodies, res.Body)
+		reading.Go(func() {
+			sc := bufio.NewScanner(res.Body)
+			sc.Buffer(nil, 1<<20)
+			for sc.Scan() {
+				if strings.HasPrefix(sc.Text(), "event: table") {
+					events.Add(1)
+				}
+			}
+		})
+	}
+	return func() int {
+		for _, body := range bodies {
+			body.Close()
+		}
+		reading.Wait()
+		return int(events.Load())
 	}
 }

@@ -537,7 +537,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	}
 	var site *siteweb.Site
 	if hl != nil {
-		if site, err = siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log}); err != nil {
+		if site, err = siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log, Play: sshCommand(cfg.Server.Public)}); err != nil {
 			closeAll()
 			srv.lobby.Close()
 			return err
@@ -585,6 +585,19 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	_ = srv.Shutdown(sctx)
 	log.Info("stopped")
 	return nil
+}
+
+// sshCommand is the command that reaches the server at public
+// (host:port): "ssh -p 2222 games.example", "ssh games.example" at 22.
+func sshCommand(public string) string {
+	host, port, err := net.SplitHostPort(public)
+	switch {
+	case err != nil:
+		return "ssh " + public
+	case port == "22":
+		return "ssh " + host
+	}
+	return "ssh -p " + port + " " + host
 }
 
 // newLog is the server's log on w, in format: text (slog's key=value

@@ -39,8 +39,9 @@ type boardStone struct {
 	Win      bool
 }
 
-// Span is the SVG's width and height.
-func (b omokBoard) Span() int { return (b.Size + 1) * cell }
+// Span is the SVG's width and height: the grid, the coordinates' margin
+// at the top and the left, and half a cell at the bottom and the right.
+func (b omokBoard) Span() int { return b.Size*cell + cell/2 }
 
 // Lines are the grid's lines, as x1, y1, x2, y2.
 func (b omokBoard) Lines() [][4]int {

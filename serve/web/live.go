@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"termgames/internal/store"
@@ -37,7 +38,8 @@ type liveWords struct {
 	Chat, Kept, Live, Closed string
 	NoScript                 string
 	How                      map[store.How]string
-	Opened, Safe             string // the race: Printf opened of safe
+	Opened                   string // the race: Printf opened of safe
+	Number                   string // baseball: a seat's number, shown at the end
 }
 
 var liveKorean = liveWords{
@@ -51,7 +53,7 @@ var liveKorean = liveWords{
 	How: map[store.How]string{store.Five: "오목", store.Found: "숫자를 먼저 맞힘", store.Draw: "같은 횟수",
 		store.Resigned: "기권", store.Forfeit: "시간 내 돌아오지 않음", store.Time: "시간 초과", store.Agreed: "합의",
 		store.Void: "무효", room.RaceCleared: "먼저 다 열었음", room.RaceMine: "지뢰를 밟음"},
-	Opened: "%d / %d 칸",
+	Opened: "%d / %d 칸", Number: "숫자",
 }
 
 var liveEnglish = liveWords{
@@ -65,7 +67,7 @@ var liveEnglish = liveWords{
 	How: map[store.How]string{store.Five: "five in a row", store.Found: "found the number first", store.Draw: "as many guesses",
 		store.Resigned: "resigned", store.Forfeit: "did not come back in time", store.Time: "on time", store.Agreed: "agreed",
 		store.Void: "void", room.RaceCleared: "cleared first", room.RaceMine: "opened a mine"},
-	Opened: "%d of %d cells",
+	Opened: "%d of %d cells", Number: "number",
 }
 
 // liveView is a table's changing part, as the "table" template draws it.
@@ -73,6 +75,7 @@ type liveView struct {
 	W        *words
 	Code     string
 	Title    string
+	Control  string // the time control, "" for none
 	Seats    [2]liveSeat
 	Watchers int
 	Status   string
@@ -105,6 +108,9 @@ type liveSeat struct {
 func viewOf(w *words, code string, st room.State, gameID int64, kept bool) liveView {
 	v := liveView{W: w, Code: code, Kept: kept, Watchers: st.Watchers, Over: st.Outcome.Over, Rated: st.Rated, GameID: gameID,
 		Title: w.name(st.Setup.Game.Name(), st.Setup.Rule), Clock: st.Clock.Timed(), At: st.Clock.At.UnixMilli()}
+	if st.Setup.Control.Timed() {
+		v.Control = st.Setup.Control.String()
+	}
 	turn := -1
 	for i, s := range st.Seats {
 		v.Seats[i] = liveSeat{Name: s.Name, Taken: s.Taken, Away: s.Taken && s.Present == 0,
@@ -132,7 +138,7 @@ func viewOf(w *words, code string, st room.State, gameID int64, kept bool) liveV
 	case *room.BaseballView:
 		r := roundsBoard{Names: [2]string{st.Seats[0].Name, st.Seats[1].Name}, Rows: roundsOf(w, g.Guesses), Turn: g.Turn}
 		if st.Outcome.Over {
-			r.Numbers = [2]string{g.NumberText(0), g.NumberText(1)}
+			r.Numbers = [2]string{w.Live.Number + " " + g.NumberText(0), w.Live.Number + " " + g.NumberText(1)}
 		}
 		v.Rounds = &r
 		turn = g.Turn
@@ -305,8 +311,9 @@ func (s *Site) fragment(tb *room.Table, st room.State, wd *words) ([]byte, error
 // fragmentCache keeps the last drawn version of each table in each
 // language.
 type fragmentCache struct {
-	mu sync.Mutex
-	m  map[fragmentKey]*drawn
+	mu    sync.Mutex
+	m     map[fragmentKey]*drawn
+	draws atomic.Int64 // how many parts were drawn, for the tests
 }
 
 type fragmentKey struct {
@@ -337,6 +344,7 @@ func (c *fragmentCache) get(table *room.Table, version int, lang string, draw fu
 		d = &drawn{version: version, done: make(chan struct{})}
 		c.m[key] = d
 		c.mu.Unlock()
+		c.draws.Add(1)
 		d.html, d.err = draw()
 		close(d.done)
 		return d.html, d.err

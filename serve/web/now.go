@@ -15,19 +15,19 @@ import (
 type nowWords struct {
 	Title, Empty, Code, Game, Clock, Players, Watchers, State string
 	Waiting, Playing, Rated, Unrated, Elsewhere, Vs           string
-	Join                                                      string // how to play: Printf the ssh command's host part
+	NoClock, Play                                             string
 }
 
 var nowKorean = nowWords{
 	Title: "지금 열린 테이블", Empty: "지금 열린 테이블이 없습니다.",
 	Code: "코드", Game: "게임", Clock: "시간", Players: "플레이어", Watchers: "관전", State: "상태",
-	Waiting: "기다리는 중", Playing: "대국 중", Rated: "레이팅", Unrated: "연습", Elsewhere: "다른 서버의 테이블", Vs: "대",
+	Waiting: "기다리는 중", Playing: "대국 중", Rated: "레이팅", Unrated: "연습", Elsewhere: "다른 서버의 테이블", Vs: "대", NoClock: "없음", Play: "플레이하려면:",
 }
 
 var nowEnglish = nowWords{
 	Title: "Tables open now", Empty: "No table is open now.",
 	Code: "Code", Game: "Game", Clock: "Clock", Players: "Players", Watchers: "Watching", State: "State",
-	Waiting: "waiting", Playing: "playing", Rated: "rated", Unrated: "unrated", Elsewhere: "Tables on the other servers", Vs: "vs",
+	Waiting: "waiting", Playing: "playing", Rated: "rated", Unrated: "unrated", Elsewhere: "Tables on the other servers", Vs: "vs", NoClock: "none", Play: "To play:",
 }
 
 // nowRow is a table in the list.
@@ -43,16 +43,20 @@ type nowRow struct {
 // nowPage is the list: this server's tables, and the others'.
 type nowPage struct {
 	Here, Elsewhere []nowRow
+	Play            string // the command that plays: ssh -p 2222 host
 }
 
 // now is the page /: the tables open now.
 func (s *Site) now(w http.ResponseWriter, r *http.Request) {
 	wd := wordsFor(w, r)
-	var p nowPage
+	p := nowPage{Play: s.cfg.Play}
 	for _, g := range room.Games {
 		for _, li := range s.cfg.Lobby.Tables(g) {
-			row := nowRow{Code: li.Code, Game: wd.name(g.Name(), li.Setup.Rule), Clock: li.Setup.Control.String(),
+			row := nowRow{Code: li.Code, Game: wd.name(g.Name(), li.Setup.Rule), Clock: wd.Now.NoClock,
 				Players: []string{li.Host}, Playing: li.Playing, Rated: li.Rated}
+			if li.Setup.Control.Timed() {
+				row.Clock = li.Setup.Control.String()
+			}
 			if li.Server.Name != "" {
 				row.Command = room.Command(li)
 				p.Elsewhere = append(p.Elsewhere, row)
@@ -75,5 +79,5 @@ func (s *Site) now(w http.ResponseWriter, r *http.Request) {
 		open, ok := s.cfg.Lobby.Table(tb.Code)
 		return ok && open == tb
 	})
-	s.render(w, r, http.StatusOK, "now", wd.Now.Title, "", p)
+	s.render(w, r, http.StatusOK, "now", wd.Now.Title, "now.js", p)
 }

@@ -46,6 +46,9 @@ type Config struct {
 	// Store is where the kept games, the ratings and the players are;
 	// nil: the site shows the live tables alone.
 	Store store.Store
+	// Play is the command that plays on the server, which the tables'
+	// page shows: "ssh -p 2222 games.example"; "" for none.
+	Play string
 	// Log gets the requests refused and the failures; nil: none.
 	Log *slog.Logger
 	// MaxPerAddress is how many connections one address may hold open at
