@@ -543,6 +543,9 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 			return err
 		}
 	}
+	if site != nil {
+		srv.metrics.Register(site.Metrics())
+	}
 	served := make(chan error, 3)
 	if site != nil {
 		go func() {

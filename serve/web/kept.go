@@ -17,7 +17,7 @@ var gameEnglish = gameWords{NoGame: "No such game"}
 // routeKept adds the pages of the kept games, the leaderboards and the
 // players.
 func (s *Site) routeKept() {
-	s.mux.HandleFunc("GET /game/{id}", s.limited(s.keptGame))
+	s.mux.HandleFunc("GET /game/{id}", s.limited("game", s.keptGame))
 }
 
 // keptGame is the page /game/ID.

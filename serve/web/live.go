@@ -233,6 +233,7 @@ func (s *Site) events(w http.ResponseWriter, r *http.Request) {
 		defer func() { <-s.streams }()
 	default:
 		s.log.Warn("web: refused", "reason", "streams", "remote", r.RemoteAddr)
+		s.metrics.refused.WithLabelValues("streams").Inc()
 		w.Header().Set("Retry-After", "10")
 		http.Error(w, "too many watchers: try again in a moment", http.StatusServiceUnavailable)
 		return

@@ -96,6 +96,7 @@ type Site struct {
 	mu        sync.Mutex
 	perAddr   map[string]int
 	server    *http.Server
+	metrics   *siteMetrics
 }
 
 // New returns the site of cfg.
@@ -115,17 +116,24 @@ func New(cfg Config) (*Site, error) {
 	}
 	s := &Site{cfg: cfg, log: log, mux: http.NewServeMux(), closing: make(chan struct{}),
 		streams: make(chan struct{}, cfg.MaxStreams), perAddr: map[string]int{}}
+	s.metrics = newSiteMetrics(s)
+	for _, page := range []string{"now", "table", "game", "leaders", "player", "record", "missing"} {
+		s.metrics.pages.WithLabelValues(page)
+	}
+	for _, reason := range []string{"connections", "streams"} {
+		s.metrics.refused.WithLabelValues(reason)
+	}
 	var err error
 	if s.pages, err = parsePages(); err != nil {
 		return nil, err
 	}
 	static, _ := fs.Sub(staticFiles, "static")
 	s.mux.Handle("GET /static/", http.StripPrefix("/static/", cached(http.FileServerFS(static))))
-	s.mux.HandleFunc("GET /{$}", s.limited(s.now))
-	s.mux.HandleFunc("GET /table/{code}", s.limited(s.live))
+	s.mux.HandleFunc("GET /{$}", s.limited("now", s.now))
+	s.mux.HandleFunc("GET /table/{code}", s.limited("table", s.live))
 	s.mux.HandleFunc("GET /table/{code}/events", s.events) // a stream: its own limits
 	s.routeKept()
-	s.mux.HandleFunc("GET /", s.limited(func(w http.ResponseWriter, r *http.Request) {
+	s.mux.HandleFunc("GET /", s.limited("missing", func(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 	}))
 	return s, nil
@@ -143,9 +151,11 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // limited gives a page its time limit: its context ends, and its writes
-// fail, once requestTime has passed since it began.
-func (s *Site) limited(h http.HandlerFunc) http.HandlerFunc {
+// fail, once requestTime has passed since it began. The metrics count it
+// as page.
+func (s *Site) limited(page string, h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		s.served(page)
 		ctx, cancel := context.WithTimeout(r.Context(), requestTime)
 		defer cancel()
 		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(requestTime))
@@ -227,6 +237,7 @@ func (l *limitListener) Accept() (net.Conn, error) {
 			return &countedConn{Conn: c, site: s, addr: addr}, nil
 		}
 		s.log.Warn("web: refused", "reason", "connections", "remote", addr)
+		s.metrics.refused.WithLabelValues("connections").Inc()
 		go refuse(c)
 	}
 }
