@@ -448,6 +448,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	httpAddr := fs.String("http", "", "serve the games read-only in a browser on `address` (such as :8080): the tables live, every kept game, the leaderboards; off without it")
+	httpPerAddress := fs.Int("httpperaddress", siteweb.DefaultMaxPerAddress, "let at most `n` web connections in at once from one address (an open live page holds one); behind a proxy, every visitor has the proxy's address")
 	metricsAddr := fs.String("metrics", "", "serve /metrics, /healthz and /readyz over HTTP on `address` (such as 127.0.0.1:9222); off without it")
 	sessions := fs.Int("sessions", defaultMaxSessions, "let at most `n` sessions in at once; one more is told the server is full")
 	perAddress := fs.Int("peraddress", defaultMaxPerAddress, "let at most `n` sessions in at once from one address")
@@ -466,8 +467,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	if err != nil {
 		return cmdline.Usage(fs, err)
 	}
-	if *sessions < 1 || *perAddress < 1 {
-		return cmdline.Usagef(fs, "-sessions and -peraddress are at least 1")
+	if *sessions < 1 || *perAddress < 1 || *httpPerAddress < 1 {
+		return cmdline.Usagef(fs, "-sessions, -peraddress and -httpperaddress are at least 1")
 	}
 	signer, err := hostKey(*keyFile)
 	if err != nil {
@@ -537,7 +538,8 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	}
 	var site *siteweb.Site
 	if hl != nil {
-		if site, err = siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log, Play: sshCommand(cfg.Server.Public)}); err != nil {
+		if site, err = siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log, Play: sshCommand(cfg.Server.Public),
+			MaxPerAddress: *httpPerAddress}); err != nil {
 			closeAll()
 			srv.lobby.Close()
 			return err

@@ -2,6 +2,9 @@ package web
 
 import (
 	"fmt"
+	"html/template"
+	"strings"
+	"sync"
 
 	"termgames/baseball"
 	"termgames/internal/lang"
@@ -37,6 +40,29 @@ type boardStone struct {
 	N        int
 	Last     bool
 	Win      bool
+}
+
+// Grid is the board's wood, lines, star points and coordinates: the same
+// at every move, drawn once for each size (gridOf).
+func (b omokBoard) Grid() template.HTML { return gridOf(b.Size) }
+
+// grids are the grids drawn, by size.
+var grids sync.Map
+
+// gridTemplate draws a grid ("omokgrid" of board.html).
+var gridTemplate = template.Must(template.ParseFS(templateFiles, "templates/board.html"))
+
+// gridOf is the grid of a board of size, drawn the first time it is asked.
+func gridOf(size int) template.HTML {
+	if g, ok := grids.Load(size); ok {
+		return g.(template.HTML)
+	}
+	var b strings.Builder
+	if err := gridTemplate.ExecuteTemplate(&b, "omokgrid", omokBoard{Size: size}); err != nil {
+		panic(err) // the template is the binary's own, parsed at start: a bug
+	}
+	g, _ := grids.LoadOrStore(size, template.HTML(b.String()))
+	return g.(template.HTML)
 }
 
 // Span is the SVG's width and height: the grid, the coordinates' margin
