@@ -251,6 +251,13 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// AnswerText says an answer as the game does, in the language of tag:
+// "1 스트라이크 2 볼", "아웃"; "1 Strike 2 Balls", "Out" (English without
+// one, as the C original speaks).
+func AnswerText(tag lang.Tag, a Answer) string {
+	return lang.Pick(tag, originalLang, &korean, &english).answer(a)
+}
+
 // textsFor returns the texts for a -lang value; English, the C original's
 // language, when there is none.
 func textsFor(tag lang.Tag, r Rules) *texts {

@@ -7,7 +7,6 @@ import (
 	"sync"
 
 	"termgames/baseball"
-	"termgames/internal/lang"
 	"termgames/minesweeper"
 	"termgames/omok"
 )
@@ -177,44 +176,12 @@ func roundsOf(w *words, guesses [2][]baseball.Turn) []roundRow {
 			if i < len(guesses[s]) {
 				t := guesses[s][i]
 				rows[i].Guess[s] = t.Guess.String()
-				rows[i].Answer[s] = answerText(w.Tag, t.Answer)
+				rows[i].Answer[s] = baseball.AnswerText(w.Tag, t.Answer)
 				rows[i].Strikes[s], rows[i].Balls[s] = t.Answer.Strikes, t.Answer.Balls
 			}
 		}
 	}
 	return rows
-}
-
-// answerText says an answer as number baseball does: "1 스트라이크 2 볼",
-// "아웃"; "1 Strike 2 Balls", "Out".
-func answerText(tag lang.Tag, a baseball.Answer) string {
-	if tag == lang.Korean {
-		switch {
-		case a.Strikes == 0 && a.Balls == 0:
-			return "아웃"
-		case a.Balls == 0:
-			return fmt.Sprintf("%d 스트라이크", a.Strikes)
-		case a.Strikes == 0:
-			return fmt.Sprintf("%d 볼", a.Balls)
-		}
-		return fmt.Sprintf("%d 스트라이크 %d 볼", a.Strikes, a.Balls)
-	}
-	plural := func(n int, one, many string) string {
-		if n == 1 {
-			return one
-		}
-		return many
-	}
-	switch {
-	case a.Strikes == 0 && a.Balls == 0:
-		return "Out"
-	case a.Balls == 0:
-		return fmt.Sprintf("%d %s", a.Strikes, plural(a.Strikes, "Strike", "Strikes"))
-	case a.Strikes == 0:
-		return fmt.Sprintf("%d %s", a.Balls, plural(a.Balls, "Ball", "Balls"))
-	}
-	return fmt.Sprintf("%d %s %d %s", a.Strikes, plural(a.Strikes, "Strike", "Strikes"),
-		a.Balls, plural(a.Balls, "Ball", "Balls"))
 }
 
 // mineField is a race's field as board.html draws it.
