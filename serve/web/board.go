@@ -32,13 +32,15 @@ type omokBoard struct {
 
 // boardStone is a stone on the board, with the number of the move that
 // placed it (0 when unknown) and whether it is the last move or of the
-// winning line.
+// winning line; a kept game's page draws the stones after the move shown
+// Hidden, for its script to show them.
 type boardStone struct {
 	Row, Col int
 	Black    bool
 	N        int
 	Last     bool
 	Win      bool
+	Hidden   bool
 }
 
 // Grid is the board's wood, lines, star points and coordinates: the same

@@ -19,6 +19,7 @@
 //	now.go       the tables open now
 //	live.go      a table live, and its stream of changes
 //	kept.go      a kept game, step by step, and its record
+//	replay.go    a kept game's moves made again for its page
 //	leaders.go   the leaderboards
 //	player.go    a player's page
 package web
