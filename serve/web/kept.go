@@ -257,7 +257,7 @@ func omokStepsOf(wd *words, g store.Game, move string, p *gamePage) *omokSteps {
 		n := k + 1
 		st.Board.Stones = append(st.Board.Stones, boardStone{Row: q.Row, Col: q.Col, Black: k%2 == 0, N: n,
 			Last: n == at, Win: win[q] && at == total, Hidden: n > at})
-		st.Moves = append(st.Moves, stepMove{N: n, Text: omok.PointName(q, omok.DefaultSize), Current: n == at})
+		st.Moves = append(st.Moves, stepMove{N: n, Text: pointName(q, omok.DefaultSize), Current: n == at})
 		if win[q] {
 			if st.Win != "" {
 				st.Win += " "
@@ -302,7 +302,7 @@ func (s *Site) keptRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if g.Ended.IsZero() || len(g.Record) == 0 {
-		s.missing(w, r, wd.Game.NoGame, wd.Game.NoRecord)
+		s.missing(w, r, wd.Game.Record, wd.Game.NoRecord)
 		return
 	}
 	ext := ".txt"

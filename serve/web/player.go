@@ -52,6 +52,7 @@ const recentGames = 30
 type playerPage struct {
 	Name, Since string
 	Ratings     []playerRating
+	Provisional bool // a rating is not settled: "?" is explained
 	Games       []playerGame
 }
 
@@ -104,6 +105,7 @@ func (s *Site) player(w http.ResponseWriter, r *http.Request) {
 	}
 	p := playerPage{Name: pl.Name, Since: fmt.Sprintf(wd.Player.Since, pl.Created.Local().Format("2006-01-02"))}
 	for _, rt := range ratings {
+		p.Provisional = p.Provisional || rt.Provisional()
 		p.Ratings = append(p.Ratings, playerRating{Game: wd.name(rt.Game, rt.Rule), Link: leadersLink(rt.Game, rt.Rule),
 			Rating: rt.Rating.String(), Games: rt.Games,
 			Record: fmt.Sprintf(wd.Player.RecordOf, rt.Wins, rt.Losses, rt.Draws)})

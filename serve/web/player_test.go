@@ -20,7 +20,7 @@ func TestPlayerPage(t *testing.T) {
 	}
 	for _, want := range []string{"<title>alice · termgames</title>", `<a href="/leaders/omok/freestyle">Omok freestyle</a>`,
 		fmt.Sprintf(`<a href="/game/%d">`, won), fmt.Sprintf(`<a href="/game/%d">`, lost),
-		`<a href="/player/bob">bob</a>`, "won (five in a row)", "lost (five in a row)", "1500? → "} {
+		`<a href="/player/bob">bob</a>`, "won (five in a row)", "lost (five in a row)", "1500? → ", "? : not settled yet"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q", want)
 		}
