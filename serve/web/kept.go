@@ -25,7 +25,6 @@ import (
 type gameWords struct {
 	NoGame, NoGameText string
 	Title              string // Printf: the game's name, its number
-	Played, Result     string
 	InPlay             string // the game is still being played
 	Watch              string // the link to the live table
 	Record             string // the link to download the record
@@ -37,27 +36,26 @@ type gameWords struct {
 	Keys               string // the keys that step, for those with a script
 	Number             string // Printf: baseball: whose number
 	Figures            string // Printf: the race: seconds, 3BV solved, of, clicks
-	Rating             string
 }
 
 var gameKorean = gameWords{
 	NoGame: "없는 게임", NoGameText: "그 번호의 게임이 없습니다.",
-	Title: "%s #%d", Played: "대국 시각", Result: "결과",
+	Title:  "%s #%d",
 	InPlay: "아직 대국 중입니다. 지금까지 둔 수를 보여 줍니다.", Watch: "실시간으로 보기",
 	Record: "기보 내려받기", NoRecord: "대국이 끝나야 기보를 내려받을 수 있습니다.", Moves: "수순", NoMoves: "아직 둔 수가 없습니다.",
 	First: "처음", Prev: "이전", Next: "다음", Last: "끝", Step: "%d / %d수",
 	Keys:   "← → 키로 한 수씩, Home과 End로 처음과 끝으로 갑니다.",
-	Number: "%s의 숫자", Figures: "%.1f초, 3BV %d/%d, 클릭 %d번", Rating: "레이팅",
+	Number: "%s의 숫자", Figures: "%.1f초, 3BV %d/%d, 클릭 %d번",
 }
 
 var gameEnglish = gameWords{
 	NoGame: "No such game", NoGameText: "No game has that number.",
-	Title: "%s #%d", Played: "Played", Result: "Result",
+	Title:  "%s #%d",
 	InPlay: "The game is still being played: here are the moves so far.", Watch: "Watch it live",
 	Record: "Download the record", NoRecord: "The record can be downloaded once the game has ended.", Moves: "Moves", NoMoves: "No move yet.",
 	First: "First", Prev: "Back", Next: "Next", Last: "Last", Step: "move %d of %d",
 	Keys:   "The ← → keys step one move, Home and End go to the first and the last.",
-	Number: "%s's number", Figures: "%.1f s, 3BV %d/%d, %d clicks", Rating: "Rating",
+	Number: "%s's number", Figures: "%.1f s, 3BV %d/%d, clicks %d",
 }
 
 // routeKept adds the pages of the kept games, the leaderboards and the
@@ -183,9 +181,20 @@ func (s *Site) keptGame(w http.ResponseWriter, r *http.Request) {
 	} else if tb, ok := s.cfg.Lobby.Table(g.Code); ok && tb.GameID() == g.ID {
 		p.Live = "/table/" + url.PathEscape(tb.Code)
 	}
+	p.drawBoard(wd, g, r.URL.Query().Get("move"))
+	script := ""
+	if p.Omok != nil && p.Omok.Total > 0 {
+		script = "game.js"
+	}
+	s.render(w, r, http.StatusOK, "game", p.Title, script, p)
+}
+
+// drawBoard draws kept game g's board on p, as its game draws one: omok's
+// after the moves move asks for, baseball's rounds, the race's fields.
+func (p *gamePage) drawBoard(wd *words, g store.Game, move string) {
 	switch g.Game {
 	case room.Omok.Name():
-		p.Omok = omokStepsOf(wd, g, r.URL.Query().Get("move"), &p)
+		p.Omok = omokStepsOf(wd, g, move, p)
 	case room.Baseball.Name():
 		b := replayBaseball(g)
 		p.Rounds = &roundsBoard{Names: [2]string{g.Seats[0].Name, g.Seats[1].Name}, Rows: roundsOf(wd, b.Guesses), Turn: -1}
@@ -205,11 +214,6 @@ func (s *Site) keptGame(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	script := ""
-	if p.Omok != nil && p.Omok.Total > 0 {
-		script = "game.js"
-	}
-	s.render(w, r, http.StatusOK, "game", p.Title, script, p)
 }
 
 // readGame reads the game of the address's ID; false when it has answered

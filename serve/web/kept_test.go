@@ -288,7 +288,7 @@ func TestKeptRace(t *testing.T) {
 	id := gameOf(t, tb)
 	waitEnded(t, st, id)
 	_, body := get(t, base, fmt.Sprintf("/game/%d", id), "en")
-	for _, want := range []string{"bob won (opened a mine)", `<div class="field lost">`, `class="mine exploded"`, "1 clicks", "0 clicks"} {
+	for _, want := range []string{"bob won (opened a mine)", `<div class="field lost">`, `class="mine exploded"`, "clicks 1", "clicks 0"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q:\n%s", want, body)
 		}
