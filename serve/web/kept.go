@@ -34,7 +34,6 @@ type gameWords struct {
 	Next, Last         string
 	Step               string // Printf: the move shown, of how many
 	Keys               string // the keys that step, for those with a script
-	Number             string // Printf: baseball: whose number
 	Figures            string // Printf: the race: seconds, 3BV solved, of, clicks
 }
 
@@ -44,8 +43,8 @@ var gameKorean = gameWords{
 	InPlay: "아직 대국 중입니다. 지금까지 둔 수를 보여 줍니다.", Watch: "실시간으로 보기",
 	Record: "기보 내려받기", NoRecord: "대국이 끝나야 기보를 내려받을 수 있습니다.", Moves: "수순", NoMoves: "아직 둔 수가 없습니다.",
 	First: "처음", Prev: "이전", Next: "다음", Last: "끝", Step: "%d / %d수",
-	Keys:   "← → 키로 한 수씩, Home과 End로 처음과 끝으로 갑니다.",
-	Number: "%s의 숫자", Figures: "%.1f초, 3BV %d/%d, 클릭 %d번",
+	Keys:    "← → 키로 한 수씩, Home과 End로 처음과 끝으로 갑니다.",
+	Figures: "%.1f초, 3BV %d/%d, 클릭 %d번",
 }
 
 var gameEnglish = gameWords{
@@ -54,8 +53,8 @@ var gameEnglish = gameWords{
 	InPlay: "The game is still being played: here are the moves so far.", Watch: "Watch it live",
 	Record: "Download the record", NoRecord: "The record can be downloaded once the game has ended.", Moves: "Moves", NoMoves: "No move yet.",
 	First: "First", Prev: "Back", Next: "Next", Last: "Last", Step: "move %d of %d",
-	Keys:   "The ← → keys step one move, Home and End go to the first and the last.",
-	Number: "%s's number", Figures: "%.1f s, 3BV %d/%d, clicks %d",
+	Keys:    "The ← → keys step one move, Home and End go to the first and the last.",
+	Figures: "%.1f s, 3BV %d/%d, clicks %d",
 }
 
 // routeKept adds the pages of the kept games, the leaderboards and the
@@ -99,7 +98,6 @@ type gamePage struct {
 	Seats         [2]gameSeat
 	Omok          *omokSteps
 	Rounds        *roundsBoard
-	Numbers       [2]string // baseball: each seat's number, once the game has ended
 	Fields        []raceField
 }
 
@@ -198,12 +196,8 @@ func (p *gamePage) drawBoard(wd *words, g store.Game, move string) {
 	case room.Baseball.Name():
 		b := replayBaseball(g)
 		p.Rounds = &roundsBoard{Names: [2]string{g.Seats[0].Name, g.Seats[1].Name}, Rows: roundsOf(wd, b.Guesses), Turn: -1}
-		if p.Ended {
-			for i, n := range b.Numbers {
-				if n != "" {
-					p.Numbers[i] = fmt.Sprintf(wd.Game.Number, g.Seats[i].Name) + ": " + n
-				}
-			}
+		if p.Ended { // in play, the numbers are secret
+			p.Rounds.Numbers = b.Numbers
 		}
 	case room.Race.Name():
 		if v := replayRace(g); v != nil {

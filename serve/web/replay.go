@@ -108,7 +108,8 @@ func omokOptions(options string) (first int, swap2 bool) {
 }
 
 // keptBaseball is a baseball game replayed: each seat's guesses with their
-// answers, and each seat's number ("" when it chose none).
+// answers, and each seat's number ("-" when it chose none, as the record
+// writes it).
 type keptBaseball struct {
 	Guesses [2][]baseball.Turn
 	Numbers [2]string
@@ -117,7 +118,7 @@ type keptBaseball struct {
 // replayBaseball replays kept's moves: "=123" chooses the seat's number,
 // "123" guesses the other's, answered against it.
 func replayBaseball(kept store.Game) keptBaseball {
-	var g keptBaseball
+	g := keptBaseball{Numbers: [2]string{"-", "-"}}
 	var secret [2]baseball.Number
 	for _, m := range kept.Moves {
 		seat := m.Seat & 1
