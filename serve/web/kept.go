@@ -29,6 +29,7 @@ type gameWords struct {
 	Watch              string // the link to the live table
 	Record             string // the link to download the record
 	NoRecord           string // a record asked for while the game is played
+	Void               string // the result of a game that has none
 	Moves, NoMoves     string
 	First, Prev        string
 	Next, Last         string
@@ -41,7 +42,7 @@ var gameKorean = gameWords{
 	NoGame: "없는 게임", NoGameText: "그 번호의 게임이 없습니다.",
 	Title:  "%s #%d",
 	InPlay: "아직 대국 중입니다. 지금까지 둔 수를 보여 줍니다.", Watch: "실시간으로 보기",
-	Record: "기보 내려받기", NoRecord: "대국이 끝나야 기보를 내려받을 수 있습니다.", Moves: "수순", NoMoves: "아직 둔 수가 없습니다.",
+	Record: "기보 내려받기", NoRecord: "대국이 끝나야 기보를 내려받을 수 있습니다.", Void: "무효: 결과 없이 끝난 대국", Moves: "수순", NoMoves: "아직 둔 수가 없습니다.",
 	First: "처음", Prev: "이전", Next: "다음", Last: "끝", Step: "%d / %d수",
 	Keys:    "← → 키로 한 수씩, Home과 End로 처음과 끝으로 갑니다.",
 	Figures: "%.1f초, 3BV %d/%d, 클릭 %d번",
@@ -51,7 +52,7 @@ var gameEnglish = gameWords{
 	NoGame: "No such game", NoGameText: "No game has that number.",
 	Title:  "%s #%d",
 	InPlay: "The game is still being played: here are the moves so far.", Watch: "Watch it live",
-	Record: "Download the record", NoRecord: "The record can be downloaded once the game has ended.", Moves: "Moves", NoMoves: "No move yet.",
+	Record: "Download the record", NoRecord: "The record can be downloaded once the game has ended.", Void: "Void: the game ended with no result", Moves: "Moves", NoMoves: "No move yet.",
 	First: "First", Prev: "Back", Next: "Next", Last: "Last", Step: "move %d of %d",
 	Keys:    "The ← → keys step one move, Home and End go to the first and the last.",
 	Figures: "%.1f s, 3BV %d/%d, clicks %d",
@@ -271,6 +272,9 @@ func resultText(wd *words, g store.Game) string {
 	how := wd.Live.How[g.How]
 	if how == "" {
 		how = string(g.How)
+	}
+	if g.How == store.Void { // no result: neither a win nor a draw
+		return wd.Game.Void
 	}
 	if g.Winner < 0 || g.Winner > 1 {
 		return fmt.Sprintf(wd.Live.Drawn, how)

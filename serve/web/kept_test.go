@@ -321,3 +321,28 @@ func TestKeptWithoutStore(t *testing.T) {
 		}
 	}
 }
+
+// A void game has no result: neither a win nor a draw, on its page and
+// on its players'.
+func TestKeptVoidGame(t *testing.T) {
+	st, _, base := keptSite(t)
+	named(t, st, "SHA256:alice", "alice")
+	named(t, st, "SHA256:bob", "bob")
+	ctx := context.Background()
+	id, err := st.Begin(ctx, store.Game{Game: "omok", Rule: "freestyle", Code: "VOID", Started: time.Now(),
+		Seats: [2]store.Seat{{Key: "SHA256:alice", Name: "alice"}, {Key: "SHA256:bob", Name: "bob"}}})
+	if err == nil {
+		_, err = st.Finish(ctx, id, store.Result{Ended: time.Now(), Winner: -1, How: store.Void})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, body := get(t, base, fmt.Sprintf("/game/%d", id), "en")
+	if !strings.Contains(body, "Void: the game ended with no result") || strings.Contains(body, "draw") || strings.Contains(body, "1500") {
+		t.Errorf("the void game's page:\n%s", body)
+	}
+	_, body = get(t, base, "/player/alice", "en")
+	if !strings.Contains(body, "<td>void</td>") || strings.Contains(body, "draw") {
+		t.Errorf("the void game on the player's page:\n%s", body)
+	}
+}

@@ -126,10 +126,13 @@ func playerGameOf(wd *words, g store.Game, key string) playerGame {
 	pg := playerGame{ID: g.ID, Link: fmt.Sprintf("/game/%d", g.ID), Game: wd.name(g.Game, g.Rule),
 		Opponent: personOf(other.Name, other.Key != ""), Outcome: wd.Player.Outcome[2],
 		Date: g.Ended.Local().Format("2006-01-02 15:04")}
-	switch g.Winner {
-	case seat:
+	switch {
+	case g.How == store.Void: // no result: neither a win nor a draw
+		pg.Outcome = wd.Live.How[store.Void]
+		return pg
+	case g.Winner == seat:
 		pg.Outcome = wd.Player.Outcome[0]
-	case 1 - seat:
+	case g.Winner == 1-seat:
 		pg.Outcome = wd.Player.Outcome[1]
 	}
 	if how, ok := wd.Live.How[g.How]; ok {
