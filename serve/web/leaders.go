@@ -25,6 +25,7 @@ type leadersWords struct {
 	Empty, OnlyNew, LeftOut           string
 	Times                             string // Printf: the level's name
 	Time, When, NoTimes               string
+	Seconds                           string // Printf: a best time's seconds
 }
 
 var leadersKorean = leadersWords{
@@ -32,7 +33,7 @@ var leadersKorean = leadersWords{
 	Rank: "순위", Name: "이름", Rating: "레이팅", Games: "대국", Record: "승/패/무", RecordOf: "%d승 %d패 %d무",
 	Empty: "아직 레이팅 대국이 없습니다.", OnlyNew: "아직 확정된 레이팅이 없습니다.",
 	LeftOut: "아직 확정되지 않은 레이팅은 순위표에 넣지 않습니다. 대국이 쌓이면 들어갑니다.",
-	Times:   "지뢰찾기 최고 기록 %s", Time: "기록", When: "날짜", NoTimes: "아직 기록이 없습니다.",
+	Times:   "지뢰찾기 최고 기록 %s", Time: "기록", When: "날짜", NoTimes: "아직 기록이 없습니다.", Seconds: "%.2f초",
 }
 
 var leadersEnglish = leadersWords{
@@ -40,7 +41,7 @@ var leadersEnglish = leadersWords{
 	Rank: "#", Name: "Name", Rating: "Rating", Games: "Games", Record: "W/L/D", RecordOf: "%d/%d/%d",
 	Empty: "No rated game yet.", OnlyNew: "No settled rating yet.",
 	LeftOut: "Ratings not settled yet are left out until games add up.",
-	Times:   "Minesweeper's best times, %s", Time: "Time", When: "Date", NoTimes: "No time yet.",
+	Times:   "Minesweeper's best times, %s", Time: "Time", When: "Date", NoTimes: "No time yet.", Seconds: "%.2f s",
 }
 
 // leadersShown is how many players a board lists.
@@ -166,7 +167,7 @@ func (s *Site) timesBoard(r *http.Request, wd *words, l minesweeper.Level) (time
 	}
 	for i, t := range times {
 		b.Rows = append(b.Rows, timesRow{Rank: i + 1, person: personOf(t.Name, true),
-			Time: fmt.Sprintf("%.2f", t.Time.Seconds()), When: t.At.Local().Format("2006-01-02")})
+			Time: fmt.Sprintf(wd.Leaders.Seconds, t.Time.Seconds()), When: t.At.Local().Format("2006-01-02")})
 	}
 	return b, nil
 }

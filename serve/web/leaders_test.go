@@ -98,7 +98,7 @@ func TestLeaderboards(t *testing.T) {
 	}
 	_, body := get(t, base, "/leaders", "en")
 	for _, want := range []string{"Omok renju", "Number baseball", "Minesweeper race ", "No rated game yet.",
-		"Minesweeper&#39;s best times", "12.34"} {
+		"Minesweeper&#39;s best times", "12.34 s"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("/leaders lacks %q", want)
 		}
