@@ -269,7 +269,7 @@ func TestKeptBaseballInPlayHidesNumbers(t *testing.T) {
 
 func TestKeptRace(t *testing.T) {
 	st, l, base := keptSite(t)
-	tb := play(t, l, room.Setup{Game: room.Race, Rule: "beginner", Seed: 7}, keyed("alice"), keyed("bob"))
+	tb := play(t, l, room.Setup{Game: room.Race, Rule: "beginner"}, keyed("alice"), keyed("bob"))
 	var v *room.RaceView
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		s, _ := tb.State()
