@@ -11,8 +11,6 @@ import (
 
 	"termgames/internal/glicko2"
 	"termgames/internal/store"
-	"termgames/omok"
-	"termgames/serve/room"
 )
 
 // kept.go is a kept game: /game/ID, its board step by step, its moves, its
@@ -191,23 +189,8 @@ func (s *Site) keptGame(w http.ResponseWriter, r *http.Request) {
 // drawBoard draws kept game g's board on p, as its game draws one: omok's
 // after the moves move asks for, baseball's rounds, the race's fields.
 func (p *gamePage) drawBoard(wd *words, g store.Game, move string) {
-	switch g.Game {
-	case room.Omok.Name():
-		p.Omok = omokStepsOf(wd, g, move, p)
-	case room.Baseball.Name():
-		b := replayBaseball(g)
-		p.Rounds = &roundsBoard{Names: [2]string{g.Seats[0].Name, g.Seats[1].Name}, Rows: roundsOf(wd, b.Guesses), Turn: -1}
-		if p.Ended { // in play, the numbers are secret
-			p.Rounds.Numbers = b.Numbers
-		}
-	case room.Race.Name():
-		if v := replayRace(g); v != nil {
-			for i := range 2 {
-				f := v.Figures(i)
-				p.Fields = append(p.Fields, raceField{Field: mineFieldOf(g.Seats[i].Name, v.Field(i)),
-					Figures: fmt.Sprintf(wd.Game.Figures, f.Time.Seconds(), f.Solved, f.BBBV, f.Clicks)})
-			}
-		}
+	if game, ok := webGames[g.Game]; ok {
+		game.kept(wd, g, move, p)
 	}
 }
 
@@ -229,42 +212,6 @@ func (s *Site) readGame(w http.ResponseWriter, r *http.Request, wd *words) (stor
 		return store.Game{}, false
 	}
 	return g, true
-}
-
-// omokStepsOf is omok game g shown after the moves ?move= asks for (all
-// of them when it asks for none, or for a number that is no move); the
-// seats' colours go to p.
-func omokStepsOf(wd *words, g store.Game, move string, p *gamePage) *omokSteps {
-	kept := replayOmok(g)
-	if kept.Black >= 0 {
-		p.Seats[kept.Black].Colour = wd.Live.Black
-		p.Seats[1-kept.Black].Colour = wd.Live.White
-	}
-	total := len(kept.Stones)
-	at, err := strconv.Atoi(move)
-	if err != nil || at < 0 || at > total {
-		at = total
-	}
-	st := &omokSteps{At: at, Total: total, Prev: max(at-1, 0), Next: min(at+1, total),
-		Step: fmt.Sprintf(wd.Game.Step, at, total), PrevOff: at == 0, FirstOff: at == 0, NextOff: at == total, LastOff: at == total}
-	st.Board = omokBoard{Size: omok.DefaultSize, Numbered: true, Label: p.Title}
-	win := map[omok.Point]bool{}
-	for _, q := range kept.Line {
-		win[q] = true
-	}
-	for k, q := range kept.Stones {
-		n := k + 1
-		st.Board.Stones = append(st.Board.Stones, boardStone{Row: q.Row, Col: q.Col, Black: k%2 == 0, N: n,
-			Last: n == at, Win: win[q] && at == total, Hidden: n > at})
-		st.Moves = append(st.Moves, stepMove{N: n, Text: pointName(q, omok.DefaultSize), Current: n == at})
-		if win[q] {
-			if st.Win != "" {
-				st.Win += " "
-			}
-			st.Win += strconv.Itoa(n)
-		}
-	}
-	return st
 }
 
 // resultText says how an ended game ended: "alice 승리 (오목)".
@@ -308,8 +255,8 @@ func (s *Site) keptRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ext := ".txt"
-	if g.Game == room.Omok.Name() {
-		ext = ".psq"
+	if game, ok := webGames[g.Game]; ok {
+		ext = game.record
 	}
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=utf-8")

@@ -121,41 +121,8 @@ func viewOf(w *words, code string, st room.State, gameID int64, kept bool) liveV
 			v.Chat = append(v.Chat, line)
 		}
 	}
-	switch g := st.View.(type) {
-	case *room.OmokView:
-		b := omokBoardOf(g.Position)
-		b.Label = v.Title
-		v.Omok = &b
-		for i := range v.Seats {
-			switch g.Colour(i) {
-			case 1:
-				v.Seats[i].Colour = w.Live.Black
-			case 2:
-				v.Seats[i].Colour = w.Live.White
-			}
-		}
-		turn = g.Turn
-	case *room.BaseballView:
-		r := roundsBoard{Names: [2]string{st.Seats[0].Name, st.Seats[1].Name}, Rows: roundsOf(w, g.Guesses), Turn: g.Turn}
-		if st.Outcome.Over {
-			r.Numbers = [2]string{w.Live.Number + " " + g.NumberText(0), w.Live.Number + " " + g.NumberText(1)}
-		}
-		v.Rounds = &r
-		turn = g.Turn
-		if g.Turn < 0 && !st.Outcome.Over && st.Seats[1].Taken {
-			v.Status = w.Live.Choosing
-		}
-	case *room.RaceView:
-		for i := range 2 {
-			v.Fields = append(v.Fields, mineFieldOf(st.Seats[i].Name, g.Field(i)))
-			if g.Ready() {
-				opened, safe, _ := g.Progress(i)
-				v.Seats[i].Note = fmt.Sprintf(w.Live.Opened, opened, safe)
-			}
-		}
-		if !st.Outcome.Over && st.Seats[1].Taken {
-			v.Status = w.Live.Racing
-		}
+	if game, ok := webGames[st.Setup.Game.Name()]; ok {
+		turn = game.live(w, st, &v)
 	}
 	switch {
 	case st.Outcome.Over:

@@ -94,5 +94,3 @@ func two(n int64) string {
 	}
 	return strconv.FormatInt(n, 10)
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

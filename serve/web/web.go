@@ -12,16 +12,19 @@
 //
 // The files, by role:
 //
-//	web.go       Site: the routes, the limits, the language, Serve and Shutdown
-//	words.go     the pages' words, Korean and English
-//	board.go     the boards as the pages draw them: omok's SVG, baseball's
-//	             rounds, the race's fields
+//	web.go       Site: the routes, the limits, Serve and Shutdown
+//	words.go     the pages' words, Korean and English, and the language a
+//	             page speaks; page.go renders a page in the layout
 //	now.go       the tables open now
 //	live.go      a table live, and its stream of changes
-//	kept.go      a kept game, step by step, and its record
-//	replay.go    a kept game's moves made again for its page
-//	leaders.go   the leaderboards
-//	player.go    a player's page
+//	kept.go      a kept game, and its record to download
+//	leaders.go   the leaderboards; player.go a player's page
+//	games.go     what the pages draw of each game (webGame), each in its
+//	             own file: omok.go, baseball.go, race.go, each with its
+//	             replay of a kept game
+//	board.go     the boards: omok's SVG, baseball's rounds, the race's
+//	             fields, as every page draws them
+//	metrics.go   the site's numbers for -metrics
 package web
 
 import (
@@ -148,6 +151,12 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
+	if r.Context().Value(overKey{}) != nil {
+		h.Set("Connection", "close")
+		h.Set("Retry-After", "10")
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -182,6 +191,7 @@ func (s *Site) Serve(l net.Listener) error {
 		IdleTimeout:       idleTime,
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		ConnContext:       connContext,
 	}
 	s.mu.Lock()
 	select {
@@ -213,8 +223,9 @@ func (s *Site) Shutdown(ctx context.Context) error {
 	return err
 }
 
-// limitListener refuses a connection from an address that has
-// MaxPerAddress open already, with a 429 written at once.
+// limitListener counts each address's connections. Past MaxPerAddress a
+// connection is answered 429 to its first request and closed (overKey);
+// past twice that it is closed at once, unheard, as a flood is.
 type limitListener struct {
 	net.Listener
 	site *Site
@@ -229,27 +240,34 @@ func (l *limitListener) Accept() (net.Conn, error) {
 		addr := hostOf(c.RemoteAddr())
 		s := l.site
 		s.mu.Lock()
-		over := s.perAddr[addr] >= s.cfg.MaxPerAddress
-		if !over {
+		n := s.perAddr[addr]
+		flood := n >= 2*s.cfg.MaxPerAddress
+		if !flood {
 			s.perAddr[addr]++
 		}
 		s.mu.Unlock()
-		if !over {
-			return &countedConn{Conn: c, site: s, addr: addr}, nil
+		if n >= s.cfg.MaxPerAddress {
+			s.log.Warn("web: refused", "reason", "connections", "remote", addr)
+			s.metrics.refused.WithLabelValues("connections").Inc()
 		}
-		s.log.Warn("web: refused", "reason", "connections", "remote", addr)
-		s.metrics.refused.WithLabelValues("connections").Inc()
-		go refuse(c)
+		if flood {
+			c.Close()
+			continue
+		}
+		return &countedConn{Conn: c, site: s, addr: addr, over: n >= s.cfg.MaxPerAddress}, nil
 	}
 }
 
-// refuse answers a connection over the limit and closes it.
-func refuse(c net.Conn) {
-	_ = c.SetDeadline(time.Now().Add(time.Second))
-	const body = "too many connections from your address\n"
-	_, _ = c.Write([]byte("HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\nRetry-After: 10\r\nContent-Length: " +
-		itoa(len(body)) + "\r\n\r\n" + body))
-	c.Close()
+// overKey marks, in a request's context, a connection over its address's
+// limit.
+type overKey struct{}
+
+// connContext marks the requests of a connection over the limit.
+func connContext(ctx context.Context, c net.Conn) context.Context {
+	if cc, ok := c.(*countedConn); ok && cc.over {
+		return context.WithValue(ctx, overKey{}, true)
+	}
+	return ctx
 }
 
 // countedConn counts itself out of its address's connections once closed.
@@ -257,6 +275,7 @@ type countedConn struct {
 	net.Conn
 	site *Site
 	addr string
+	over bool // past MaxPerAddress: its request is refused
 	once sync.Once
 }
 

@@ -286,7 +286,8 @@ func serveSite(t *testing.T, cfg Config) (*Site, string) {
 }
 
 // One address holds MaxPerAddress connections at most: one more is
-// answered 429 at once, and one closed lets the next in.
+// answered 429, one past twice as many closed unheard, and one closed
+// lets the next in.
 func TestConnectionsPerAddress(t *testing.T) {
 	l := room.NewLobby(room.Config{})
 	defer l.Close()
@@ -308,6 +309,30 @@ func TestConnectionsPerAddress(t *testing.T) {
 	res.Body.Close()
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "too many connections") {
 		t.Fatalf("a fourth connection: %s %q", res.Status, body)
+	}
+	// Connections that say nothing, up to twice the limit, wait to be
+	// refused; one more is closed at once, unheard.
+	host := strings.TrimPrefix(base, "http://")
+	var quiet []net.Conn
+	for range 3 {
+		c, err := net.Dial("tcp", host)
+		if err != nil {
+			t.Fatal(err)
+		}
+		quiet = append(quiet, c)
+	}
+	time.Sleep(100 * time.Millisecond) // the server has accepted them
+	flood, err := net.Dial("tcp", host)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer flood.Close()
+	flood.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if n, err := flood.Read(make([]byte, 1)); err != io.EOF {
+		t.Fatalf("a connection past twice the limit: read %d, %v; want it closed", n, err)
+	}
+	for _, c := range quiet {
+		c.Close()
 	}
 	open[0].Close()
 	deadline := time.Now().Add(5 * time.Second)
@@ -358,5 +383,14 @@ func TestShutdownEndsStreams(t *testing.T) {
 	}
 	if took := time.Since(start); took > time.Second {
 		t.Errorf("Shutdown took %v with a stream open", took)
+	}
+}
+
+// Every game with online tables is drawn by the pages.
+func TestEveryGameDrawn(t *testing.T) {
+	for _, g := range room.Games {
+		if w, ok := webGames[g.Name()]; !ok || w.live == nil || w.kept == nil || w.record == "" {
+			t.Errorf("%s: no webGame in games.go, or one without its live, kept or record", g.Name())
+		}
 	}
 }

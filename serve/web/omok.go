@@ -1,20 +1,79 @@
 package web
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 
-	"termgames/baseball"
 	"termgames/internal/store"
 	"termgames/omok"
 	"termgames/serve/room"
 )
 
-// replay.go makes a kept game's moves again, as far as they go, for its
-// page: omok's stones in the order they stand on the board, baseball's
-// guesses with their answers, the race's two fields. The moves are the
-// store's, in play or ended, so a game still being played shows what is
-// kept so far. A move that no longer replays (a game kept by another
-// version) ends the replay there, as the terminal's replay screens do.
+// omok.go is omok on the web pages: a table live, its board as it stands
+// with the last stone and the winning five marked, the seats' colours;
+// a kept game replayed stone by stone, numbered, to step through; its
+// record a Piskvork .psq.
+
+var omokWeb = &webGame{live: liveOmok, kept: keptOmokPage, record: ".psq"}
+
+// liveOmok draws an omok table's board and the seats' colours.
+func liveOmok(w *words, st room.State, v *liveView) int {
+	g := st.View.(*room.OmokView)
+	b := omokBoardOf(g.Position)
+	b.Label = v.Title
+	v.Omok = &b
+	for i := range v.Seats {
+		switch g.Colour(i) {
+		case omok.P1:
+			v.Seats[i].Colour = w.Live.Black
+		case omok.P2:
+			v.Seats[i].Colour = w.Live.White
+		}
+	}
+	return g.Turn
+}
+
+// keptOmokPage draws a kept omok game after the moves move asks for.
+func keptOmokPage(wd *words, g store.Game, move string, p *gamePage) {
+	p.Omok = omokStepsOf(wd, g, move, p)
+}
+
+// omokStepsOf is omok game g shown after the moves ?move= asks for (all
+// of them when it asks for none, or for a number that is no move); the
+// seats' colours go to p.
+func omokStepsOf(wd *words, g store.Game, move string, p *gamePage) *omokSteps {
+	kept := replayOmok(g)
+	if kept.Black >= 0 {
+		p.Seats[kept.Black].Colour = wd.Live.Black
+		p.Seats[1-kept.Black].Colour = wd.Live.White
+	}
+	total := len(kept.Stones)
+	at, err := strconv.Atoi(move)
+	if err != nil || at < 0 || at > total {
+		at = total
+	}
+	st := &omokSteps{At: at, Total: total, Prev: max(at-1, 0), Next: min(at+1, total),
+		Step: fmt.Sprintf(wd.Game.Step, at, total), PrevOff: at == 0, FirstOff: at == 0, NextOff: at == total, LastOff: at == total}
+	st.Board = omokBoard{Size: omok.DefaultSize, Numbered: true, Label: p.Title}
+	win := map[omok.Point]bool{}
+	for _, q := range kept.Line {
+		win[q] = true
+	}
+	for k, q := range kept.Stones {
+		n := k + 1
+		st.Board.Stones = append(st.Board.Stones, boardStone{Row: q.Row, Col: q.Col, Black: k%2 == 0, N: n,
+			Last: n == at, Win: win[q] && at == total, Hidden: n > at})
+		st.Moves = append(st.Moves, stepMove{N: n, Text: pointName(q, omok.DefaultSize), Current: n == at})
+		if win[q] {
+			if st.Win != "" {
+				st.Win += " "
+			}
+			st.Win += strconv.Itoa(n)
+		}
+	}
+	return st
+}
 
 // keptOmok is an omok game replayed: its stones in the order they were
 // placed, the winning line, and the seat that played black (-1 while
@@ -105,50 +164,4 @@ func omokOptions(options string) (first int, swap2 bool) {
 		}
 	}
 	return first, swap2
-}
-
-// keptBaseball is a baseball game replayed: each seat's guesses with their
-// answers, and each seat's number ("-" when it chose none, as the record
-// writes it).
-type keptBaseball struct {
-	Guesses [2][]baseball.Turn
-	Numbers [2]string
-}
-
-// replayBaseball replays kept's moves: "=123" chooses the seat's number,
-// "123" guesses the other's, answered against it.
-func replayBaseball(kept store.Game) keptBaseball {
-	g := keptBaseball{Numbers: [2]string{"-", "-"}}
-	var secret [2]baseball.Number
-	for _, m := range kept.Moves {
-		seat := m.Seat & 1
-		text, choose := strings.CutPrefix(m.Text, room.ChooseNumber)
-		n, err := baseball.ParseNumber(strings.TrimSpace(text))
-		if err != nil {
-			break
-		}
-		if choose {
-			secret[seat], g.Numbers[seat] = n, n.String()
-			continue
-		}
-		g.Guesses[seat] = append(g.Guesses[seat], baseball.Turn{Guess: n, Answer: baseball.Score(secret[1-seat], n)})
-	}
-	return g
-}
-
-// replayRace replays kept's clicks on the race's board (room.RaceAt), as
-// the terminal's replay does, and returns where both fields stand; nil
-// when kept is no race this server plays.
-func replayRace(kept store.Game) *room.RaceView {
-	race, err := room.RaceAt(kept)
-	if err != nil {
-		return nil
-	}
-	for _, m := range kept.Moves {
-		if _, err := race.Apply(m.Seat&1, m.Text, m.Time); err != nil {
-			break
-		}
-	}
-	v, _ := race.View().(*room.RaceView)
-	return v
 }
