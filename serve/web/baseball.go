@@ -34,7 +34,7 @@ func keptBaseballPage(wd *words, g store.Game, _ string, p *gamePage) {
 	b := replayBaseball(g)
 	p.Rounds = &roundsBoard{Names: [2]string{g.Seats[0].Name, g.Seats[1].Name}, Rows: roundsOf(wd, b.Guesses), Turn: -1}
 	if p.Ended {
-		p.Rounds.Numbers = b.Numbers
+		p.Rounds.Numbers = [2]string{wd.Live.Number + " " + b.Numbers[0], wd.Live.Number + " " + b.Numbers[1]}
 	}
 }
 

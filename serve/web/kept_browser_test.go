@@ -2,12 +2,16 @@ package web
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"termgames/internal/browsertest"
+	"termgames/minesweeper"
 	"termgames/serve/room"
 )
 
@@ -82,4 +86,56 @@ func TestBrowserKeptGame(t *testing.T) {
 		}
 	}
 	browsertest.Shot(t, tab, "kept-player-phone")
+}
+
+// The kept games of baseball and of the race in a browser, for their
+// screenshots: the rounds with both numbers, the two fields as they ended.
+func TestBrowserKeptRoundsAndFields(t *testing.T) {
+	tab := browsertest.New(t)
+	st, l, base := keptSite(t)
+	ball := gameOf(t, play(t, l, room.Setup{Game: room.Baseball}, keyed("alice"), room.Seat{Name: "carol"},
+		"0:=123", "1:=456", "0:457", "1:789", "0:456", "1:321"))
+	if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/game/%d?lang=ko", base, ball)), chromedp.WaitVisible(chromedp.CSS("table.rounds"))); err != nil {
+		t.Fatal(err)
+	}
+	if s, _ := chromedp.Run(tab, chromedp.Text(chromedp.CSS("tr.numbers"))); !strings.Contains(s, "123") || !strings.Contains(s, "456") {
+		t.Errorf("the numbers' row says %q", s)
+	}
+	browsertest.Shot(t, tab, "kept-baseball")
+
+	tb := play(t, l, room.Setup{Game: room.Race, Rule: "beginner", Seed: 7}, keyed("alice"), keyed("bob"))
+	var v *room.RaceView
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		s, _ := tb.State()
+		if v = s.View.(*room.RaceView); v.Ready() {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the race's board is not made")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	f := v.Field(1)
+	opened := 0
+	for i, mine := range f.Mines() {
+		if r, c := i/v.Level.Cols, i%v.Level.Cols; !mine && !f.IsOpen(r, c) && opened < 4 {
+			if err := tb.Move(1, room.RaceClick(minesweeper.OpenClick, r, c)); err != nil {
+				t.Fatal(err)
+			}
+			opened++
+		}
+	}
+	mine := slices.Index(v.Field(0).Mines(), true)
+	if err := tb.Move(0, room.RaceClick(minesweeper.OpenClick, mine/v.Level.Cols, mine%v.Level.Cols)); err != nil {
+		t.Fatal(err)
+	}
+	race := gameOf(t, tb)
+	waitEnded(t, st, race)
+	if err := chromedp.Do(tab, chromedp.Navigate(fmt.Sprintf("%s/game/%d", base, race)), chromedp.WaitVisible(chromedp.CSS("table.mines"))); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("td.exploded").length`)); n != 1 {
+		t.Errorf("%d mines exploded on the page, want 1", n)
+	}
+	browsertest.Shot(t, tab, "kept-race")
 }

@@ -244,7 +244,7 @@ func TestKeptBaseball(t *testing.T) {
 		"0:=123", "1:=456", "0:457", "1:789", "0:456", "1:321")
 	id := gameOf(t, tb)
 	_, body := get(t, base, fmt.Sprintf("/game/%d", id), "en")
-	for _, want := range []string{"alice won (found the number first)", `<tr class="numbers"><th></th><td colspan="2">123</td><td colspan="2">456</td></tr>`,
+	for _, want := range []string{"alice won (found the number first)", `<tr class="numbers"><th></th><td colspan="2">number 123</td><td colspan="2">number 456</td></tr>`,
 		`<td class="guess">457</td><td class="answer">2 Strikes</td>`, `<td class="guess">321</td><td class="answer">1 Strike 2 Balls</td>`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %q:\n%s", want, body)
