@@ -130,9 +130,12 @@ func viewOf(w *words, code string, st room.State, gameID int64, kept bool) liveV
 		if how == "" {
 			how = string(st.Outcome.How)
 		}
-		if st.Outcome.Winner < 0 {
+		switch {
+		case st.Outcome.How == store.Void: // no result: neither a win nor a draw
+			v.Result = w.Game.Void
+		case st.Outcome.Winner < 0:
 			v.Result = fmt.Sprintf(w.Live.Drawn, how)
-		} else {
+		default:
 			v.Result = fmt.Sprintf(w.Live.Won, st.Seats[st.Outcome.Winner].Name, how)
 		}
 		v.Status = w.Live.Over
