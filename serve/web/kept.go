@@ -155,12 +155,7 @@ type raceField struct {
 
 // keptGame is the page /game/ID.
 func (s *Site) keptGame(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Store == nil {
-		s.noStore(w, r)
-		return
-	}
-	wd := wordsFor(w, r)
-	g, ok := s.readGame(w, r, wd)
+	wd, g, ok := s.readGame(w, r)
 	if !ok {
 		return
 	}
@@ -194,24 +189,30 @@ func (p *gamePage) drawBoard(wd *words, g store.Game, move string) {
 	}
 }
 
-// readGame reads the game of the address's ID; false when it has answered
-// (404 for no such game, 500 for a store that failed).
-func (s *Site) readGame(w http.ResponseWriter, r *http.Request, wd *words) (store.Game, bool) {
+// readGame reads the game of the address's ID, and the words of the
+// page; false when it has answered (404 for no store or no such game, 500
+// for a store that failed).
+func (s *Site) readGame(w http.ResponseWriter, r *http.Request) (*words, store.Game, bool) {
+	wd := wordsFor(w, r)
+	if s.cfg.Store == nil {
+		s.noStore(w, r)
+		return wd, store.Game{}, false
+	}
 	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
 	if err != nil || id <= 0 {
 		s.missing(w, r, wd.Game.NoGame, wd.Game.NoGameText)
-		return store.Game{}, false
+		return wd, store.Game{}, false
 	}
 	g, err := s.cfg.Store.Game(r.Context(), id)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.missing(w, r, wd.Game.NoGame, wd.Game.NoGameText)
-		return store.Game{}, false
+		return wd, store.Game{}, false
 	case err != nil:
 		s.failed(w, r, err)
-		return store.Game{}, false
+		return wd, store.Game{}, false
 	}
-	return g, true
+	return wd, g, true
 }
 
 // resultText says how an ended game ended: "alice 승리 (오목)".
@@ -241,12 +242,7 @@ func ratingChange(before, after glicko2.Rating) string {
 // download, as `ssh HOST record ID` writes it: omok's a Piskvork .psq
 // (termgames-ID.psq), the others' text (termgames-ID.txt).
 func (s *Site) keptRecord(w http.ResponseWriter, r *http.Request) {
-	if s.cfg.Store == nil {
-		s.noStore(w, r)
-		return
-	}
-	wd := wordsFor(w, r)
-	g, ok := s.readGame(w, r, wd)
+	wd, g, ok := s.readGame(w, r)
 	if !ok {
 		return
 	}
