@@ -256,6 +256,20 @@ func (l *Lobby) replay(g store.Game) (*Table, Outcome, error) {
 	return t, out, nil
 }
 
+// Replay makes kept game g's moves again as its table made them (swap2's
+// choices, the offers, a takeback accepted), as far as they replay, and
+// returns its Rules as they then stand: their View is the game as its
+// table showed it after the last of them. The error says which move did
+// not replay (a game kept by another version); the Rules then hold the
+// moves before it. A kept game's web page draws it so.
+func Replay(g store.Game) (Rules, error) {
+	t, _, err := NewLobby(Config{}).replay(g)
+	if t == nil {
+		return nil, err
+	}
+	return t.rules, err
+}
+
 // Restore brings back every game the store has in play, each at a table
 // under its code (a new one if another table has it), as after a dropped
 // connection of both players: both seats away, the hold counting from

@@ -38,6 +38,9 @@ type OmokView struct {
 	// Turn is the seat to act now (Rules.Turn): to place a stone, or in
 	// the opening to choose; -1 once the board is over.
 	Turn int
+	// Order is the stones on the board in the order they were placed,
+	// black's first (a kept game's page numbers them).
+	Order []omok.Point
 }
 
 // Swap2View is what the swap2 opening waits for, as the screens say it.
@@ -260,7 +263,7 @@ func (g *omokGame) made(took time.Duration, stone bool) {
 
 // makeView is the game as it stands, for the screens.
 func (g *omokGame) makeView() *OmokView {
-	v := &OmokView{Position: g.board.Position(), Black: g.black(), Turn: g.Turn()}
+	v := &OmokView{Position: g.board.Position(), Black: g.black(), Turn: g.Turn(), Order: g.board.History()}
 	if !g.opening() {
 		return v
 	}

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"strings"
-
 	"termgames/baseball"
 	"termgames/internal/store"
 	"termgames/serve/room"
@@ -46,23 +44,13 @@ type keptBaseball struct {
 	Numbers [2]string
 }
 
-// replayBaseball replays kept's moves: "=123" chooses the seat's number,
-// "123" guesses the other's, answered against it.
+// replayBaseball replays kept's moves as its table made them
+// (room.Replay): the numbers chosen, the guesses answered.
 func replayBaseball(kept store.Game) keptBaseball {
-	g := keptBaseball{Numbers: [2]string{"-", "-"}}
-	var secret [2]baseball.Number
-	for _, m := range kept.Moves {
-		seat := m.Seat & 1
-		text, choose := strings.CutPrefix(m.Text, room.ChooseNumber)
-		n, err := baseball.ParseNumber(strings.TrimSpace(text))
-		if err != nil {
-			break
-		}
-		if choose {
-			secret[seat], g.Numbers[seat] = n, n.String()
-			continue
-		}
-		g.Guesses[seat] = append(g.Guesses[seat], baseball.Turn{Guess: n, Answer: baseball.Score(secret[1-seat], n)})
+	rules, _ := room.Replay(kept) // a move that no longer replays ends it there
+	v, ok := replayedView[*room.BaseballView](rules)
+	if !ok {
+		return keptBaseball{Numbers: [2]string{"-", "-"}}
 	}
-	return g
+	return keptBaseball{Guesses: v.Guesses, Numbers: [2]string{v.NumberText(0), v.NumberText(1)}}
 }

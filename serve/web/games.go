@@ -36,3 +36,14 @@ var webGames = map[string]*webGame{
 	room.Baseball.Name(): baseballWeb,
 	room.Race.Name():     raceWeb,
 }
+
+// replayedView is the View of rules, a game's replayed, as a V; false when
+// there are no rules (a game no server plays) or they draw another game.
+func replayedView[V any](rules room.Rules) (V, bool) {
+	var v V
+	if rules == nil {
+		return v, false
+	}
+	v, ok := rules.View().(V)
+	return v, ok
+}

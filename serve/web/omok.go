@@ -3,7 +3,6 @@ package web
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"termgames/internal/store"
 	"termgames/omok"
@@ -84,84 +83,14 @@ type keptOmok struct {
 	Black  int
 }
 
-// replayOmok replays kept's moves as its table made them. Besides the
-// stones, the store keeps what a table does beside the board: swap2's
-// choices ("white", "more"), which place nothing, and the offers and their
-// answers (room.MoveOfferTakeback, room.MoveYes, …), of which a takeback
-// accepted lifts the last stone. What stands is what the record (.psq)
-// keeps: the stones of the game, its opening's with them.
+// replayOmok replays kept's moves as its table made them (room.Replay):
+// swap2's choices place nothing, and a takeback accepted lifts the last
+// stone. What stands is what the record (.psq) keeps.
 func replayOmok(kept store.Game) keptOmok {
-	rule, err := omok.ParseRule(kept.Rule)
-	if err != nil {
-		rule = omok.Freestyle
+	rules, _ := room.Replay(kept) // a move that no longer replays ends it there
+	v, ok := replayedView[*room.OmokView](rules)
+	if !ok {
+		return keptOmok{Black: -1}
 	}
-	first, swap2 := omokOptions(kept.Options)
-	board := omok.NewBoard(omok.DefaultSize, rule)
-	var opening *omok.Swap2
-	if swap2 && omok.Swap2Allowed(rule) {
-		opening, _ = omok.NewSwap2(board) // an empty board of a rule that allows it
-	}
-	role := func(seat int) omok.Role {
-		if seat == first {
-			return omok.Opener
-		}
-		return omok.Responder
-	}
-	takeback := false // a takeback is offered and not yet answered
-	for _, m := range kept.Moves {
-		switch m.Text {
-		case room.MoveOfferTakeback:
-			takeback = true
-			continue
-		case room.MoveOfferDraw, room.MoveNo:
-			takeback = false
-			continue
-		case room.MoveYes:
-			if takeback {
-				board.Undo()
-			}
-			takeback = false
-			continue
-		}
-		takeback = false // a move lets an offer lapse
-		if opening != nil && !opening.Done() {
-			if opening.Apply(role(m.Seat), m.Text) != nil {
-				break
-			}
-			continue
-		}
-		p, err := omok.ParsePoint(m.Text, omok.DefaultSize)
-		if err != nil {
-			break
-		}
-		if _, err := board.Place(p); err != nil {
-			break
-		}
-	}
-	g := keptOmok{Stones: board.History(), Line: board.Outcome().Line, Black: first}
-	if opening != nil {
-		g.Black = -1
-		if r, ok := opening.Black(); ok {
-			g.Black = first
-			if r == omok.Responder {
-				g.Black = 1 - first
-			}
-		}
-	}
-	return g
-}
-
-// omokOptions reads of a kept game's options (room writes them: "3+2
-// swap2 second") the seat that moved first, or opened swap2, and whether
-// swap2 opened the game.
-func omokOptions(options string) (first int, swap2 bool) {
-	for _, w := range strings.Fields(options) {
-		switch w {
-		case "second":
-			first = 1
-		case "swap2":
-			swap2 = true
-		}
-	}
-	return first, swap2
+	return keptOmok{Stones: v.Order, Line: v.Line, Black: v.Black}
 }
