@@ -3,6 +3,7 @@ package room
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"path/filepath"
@@ -590,3 +591,38 @@ func tempStore(t *testing.T) store.Store {
 
 // slogTo is a text logger writing to w.
 func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+// Replay makes a kept game's moves again as its table made them: a
+// takeback accepted lifts the stone, the order of the stones is the
+// board's, and a game still in play replays as far as it is kept.
+func TestReplay(t *testing.T) {
+	st := tempStore(t)
+	l := keptLobby(t, st, time.Minute)
+	tb := l.Open(Setup{Game: Omok, Rule: "freestyle"}, alice)
+	if _, _, err := l.Join(tb.Code, Omok, bob); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []struct {
+		seat int
+		move string
+	}{{0, "h8"}, {1, "a1"}, {1, MoveOfferTakeback}, {0, MoveYes}, {1, "i9"}, {0, "j10"}} {
+		if err := tb.Move(m.seat, m.move); err != nil {
+			t.Fatalf("%d %s: %v", m.seat, m.move, err)
+		}
+	}
+	rules, err := Replay(stored(t, st, tb))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := rules.View().(*OmokView)
+	var order []string
+	for _, p := range v.Order {
+		order = append(order, fmt.Sprintf("%c%d", 'a'+p.Col, v.Size-p.Row))
+	}
+	if got := strings.Join(order, " "); got != "h8 i9 j10" || v.Black != 0 || v.Turn != 1 {
+		t.Errorf("replayed: %q, black %d, turn %d; want h8 i9 j10, black 0, turn 1", got, v.Black, v.Turn)
+	}
+	if _, err := Replay(store.Game{Game: "chess"}); err == nil {
+		t.Error("a game no server plays replayed")
+	}
+}
