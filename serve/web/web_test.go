@@ -292,7 +292,7 @@ func TestConnectionsPerAddress(t *testing.T) {
 	l := room.NewLobby(room.Config{})
 	defer l.Close()
 	tb := playing(t, l)
-	_, base := serveSite(t, Config{Lobby: l, MaxPerAddress: 3})
+	site, base := serveSite(t, Config{Lobby: l, MaxPerAddress: 3})
 	var open []io.Closer
 	for range 3 {
 		res, err := http.Get(base + "/table/" + tb.Code + "/events")
@@ -321,7 +321,18 @@ func TestConnectionsPerAddress(t *testing.T) {
 		}
 		quiet = append(quiet, c)
 	}
-	time.Sleep(100 * time.Millisecond) // the server has accepted them
+	for deadline := time.Now().Add(5 * time.Second); ; { // the server has counted them
+		site.mu.Lock()
+		n := site.perAddr["127.0.0.1"]
+		site.mu.Unlock()
+		if n == 6 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections counted, want 6", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	flood, err := net.Dial("tcp", host)
 	if err != nil {
 		t.Fatal(err)
@@ -378,10 +389,12 @@ func TestShutdownEndsStreams(t *testing.T) {
 	}
 	select {
 	case <-ended:
-	case <-time.After(time.Second):
+	case <-time.After(3 * time.Second):
 		t.Fatal("the stream is still open after Shutdown")
 	}
-	if took := time.Since(start); took > time.Second {
+	// Without the streams ended, Shutdown would wait for them until ctx:
+	// five seconds.
+	if took := time.Since(start); took > 3*time.Second {
 		t.Errorf("Shutdown took %v with a stream open", took)
 	}
 }
