@@ -169,7 +169,7 @@ func (s *Site) keptGame(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p.Ended {
-		p.Result = resultText(wd, g)
+		p.Result = wd.result(g.How, g.Winner, [2]string{g.Seats[0].Name, g.Seats[1].Name})
 	} else if tb, ok := s.cfg.Lobby.Table(g.Code); ok && tb.GameID() == g.ID {
 		p.Live = "/table/" + url.PathEscape(tb.Code)
 	}
@@ -213,21 +213,6 @@ func (s *Site) readGame(w http.ResponseWriter, r *http.Request) (*words, store.G
 		return wd, store.Game{}, false
 	}
 	return wd, g, true
-}
-
-// resultText says how an ended game ended: "alice 승리 (오목)".
-func resultText(wd *words, g store.Game) string {
-	how := wd.Live.How[g.How]
-	if how == "" {
-		how = string(g.How)
-	}
-	if g.How == store.Void { // no result: neither a win nor a draw
-		return wd.Game.Void
-	}
-	if g.Winner < 0 || g.Winner > 1 {
-		return fmt.Sprintf(wd.Live.Drawn, how)
-	}
-	return fmt.Sprintf(wd.Live.Won, g.Seats[g.Winner].Name, how)
 }
 
 // ratingChange is a rating before and after a game, as the terminal's

@@ -126,18 +126,7 @@ func viewOf(w *words, code string, st room.State, gameID int64, kept bool) liveV
 	}
 	switch {
 	case st.Outcome.Over:
-		how := w.Live.How[st.Outcome.How]
-		if how == "" {
-			how = string(st.Outcome.How)
-		}
-		switch {
-		case st.Outcome.How == store.Void: // no result: neither a win nor a draw
-			v.Result = w.Game.Void
-		case st.Outcome.Winner < 0:
-			v.Result = fmt.Sprintf(w.Live.Drawn, how)
-		default:
-			v.Result = fmt.Sprintf(w.Live.Won, st.Seats[st.Outcome.Winner].Name, how)
-		}
+		v.Result = w.result(st.Outcome.How, st.Outcome.Winner, [2]string{st.Seats[0].Name, st.Seats[1].Name})
 		v.Status = w.Live.Over
 	case !st.Seats[1].Taken:
 		v.Status = w.Live.Waiting

@@ -135,11 +135,7 @@ func playerGameOf(wd *words, g store.Game, key string) playerGame {
 	case g.Winner == 1-seat:
 		pg.Outcome = wd.Player.Outcome[1]
 	}
-	if how, ok := wd.Live.How[g.How]; ok {
-		pg.How = how
-	} else {
-		pg.How = string(g.How)
-	}
+	pg.How = wd.how(g.How)
 	if g.Rated {
 		pg.Rating = ratingChange(g.Before[seat], g.After[seat])
 	}

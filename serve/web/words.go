@@ -1,12 +1,14 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 
 	"golang.org/x/text/language"
 
 	"termgames/internal/lang"
+	"termgames/internal/store"
 	"termgames/minesweeper"
 )
 
@@ -61,6 +63,27 @@ func (w *words) name(game, variant string) string {
 		return g.Name
 	}
 	return g.Name + " " + variant
+}
+
+// how says how a game ended, in the pages' words: "오목", "on time"; as
+// the store keeps it when the words have none.
+func (w *words) how(h store.How) string {
+	if word, ok := w.Live.How[h]; ok {
+		return word
+	}
+	return string(h)
+}
+
+// result says how a game ended, with the winner among names (by seat):
+// "alice 승리 (오목)", "A draw (agreed)"; a void game has no result.
+func (w *words) result(h store.How, winner int, names [2]string) string {
+	switch {
+	case h == store.Void: // neither a win nor a draw
+		return w.Game.Void
+	case winner < 0 || winner > 1:
+		return fmt.Sprintf(w.Live.Drawn, w.how(h))
+	}
+	return fmt.Sprintf(w.Live.Won, names[winner], w.how(h))
 }
 
 var korean = &words{
