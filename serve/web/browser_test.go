@@ -98,16 +98,7 @@ func TestBrowserGamesLive(t *testing.T) {
 	if _, _, err := l.Join(race.Code, room.Race, room.Seat{Name: "bob", Key: "SHA256:b"}); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if st, _ := race.State(); st.View.(*room.RaceView).Ready() {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the race's board is not made")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	raceReady(t, race)
 	time.Sleep(room.RaceCount)
 	st, _ := race.State()
 	v := st.View.(*room.RaceView)

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -104,17 +103,7 @@ func TestBrowserKeptRoundsAndFields(t *testing.T) {
 	browsertest.Shot(t, tab, "kept-baseball")
 
 	tb := play(t, l, room.Setup{Game: room.Race, Rule: "beginner", Seed: 7}, keyed("alice"), keyed("bob"))
-	var v *room.RaceView
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		s, _ := tb.State()
-		if v = s.View.(*room.RaceView); v.Ready() {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the race's board is not made")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	v := raceReady(t, tb)
 	f := v.Field(1)
 	opened := 0
 	for i, mine := range f.Mines() {

@@ -270,17 +270,7 @@ func TestKeptBaseballInPlayHidesNumbers(t *testing.T) {
 func TestKeptRace(t *testing.T) {
 	st, l, base := keptSite(t)
 	tb := play(t, l, room.Setup{Game: room.Race, Rule: "beginner"}, keyed("alice"), keyed("bob"))
-	var v *room.RaceView
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		s, _ := tb.State()
-		if v = s.View.(*room.RaceView); v.Ready() {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the race's board is not made")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	v := raceReady(t, tb)
 	mine := slices.Index(v.Field(0).Mines(), true)
 	if err := tb.Move(0, room.RaceClick(minesweeper.OpenClick, mine/v.Level.Cols, mine%v.Level.Cols)); err != nil {
 		t.Fatal(err)
@@ -344,5 +334,21 @@ func TestKeptVoidGame(t *testing.T) {
 	_, body = get(t, base, "/player/alice", "en")
 	if !strings.Contains(body, "<td>void</td>") || strings.Contains(body, "draw") {
 		t.Errorf("the void game on the player's page:\n%s", body)
+	}
+}
+
+// raceReady waits until the race at tb has its board made, and returns
+// the race as it then stands.
+func raceReady(t *testing.T, tb *room.Table) *room.RaceView {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		st, _ := tb.State()
+		if v := st.View.(*room.RaceView); v.Ready() {
+			return v
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the race's board is not made")
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }
