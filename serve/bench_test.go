@@ -297,26 +297,15 @@ func BenchmarkGames(b *testing.B) {
 		if think > 0 {
 			name = fmt.Sprintf("think=0-%v", think)
 		}
-		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, think, "", false, 0) })
-		b.Run(name+"/store=sqlite", func(b *testing.B) { benchGames(b, think, "sqlite", false, 0) })
-		b.Run(name+"/store=postgres", func(b *testing.B) { benchGames(b, think, "postgres", false, 0) })
+		b.Run(name+"/store=off", func(b *testing.B) { benchGames(b, benchLoad{thinkMax: think}) })
+		b.Run(name+"/store=sqlite", func(b *testing.B) { benchGames(b, benchLoad{thinkMax: think, kept: "sqlite"}) })
+		b.Run(name+"/store=postgres", func(b *testing.B) { benchGames(b, benchLoad{thinkMax: think, kept: "postgres"}) })
 		if think > 0 {
-			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, think, "", true, 0) })
-			b.Run(name+"/store=off/chat=50", func(b *testing.B) { benchGames(b, think, "", false, 50) })
-			b.Run(name+"/store=off/web=500", func(b *testing.B) { benchGamesWatched(b, think, 500) })
+			b.Run(name+"/store=off/clock=3+2", func(b *testing.B) { benchGames(b, benchLoad{thinkMax: think, clock: true}) })
+			b.Run(name+"/store=off/chat=50", func(b *testing.B) { benchGames(b, benchLoad{thinkMax: think, chatters: 50}) })
+			b.Run(name+"/store=off/web=500", func(b *testing.B) { benchGames(b, benchLoad{thinkMax: think, streams: 500}) })
 		}
 	}
-}
-
-func benchGames(b *testing.B, thinkMax time.Duration, kept string, clock bool, chatters int) {
-	benchGamesOf(b, benchLoad{thinkMax: thinkMax, kept: kept, clock: clock, chatters: chatters})
-}
-
-// benchGamesWatched is BenchmarkGames's web=500: the games watched in
-// browsers, streams of the web pages' events (Server-Sent Events) spread
-// over their tables, each read to its end.
-func benchGamesWatched(b *testing.B, thinkMax time.Duration, streams int) {
-	benchGamesOf(b, benchLoad{thinkMax: thinkMax, streams: streams})
 }
 
 // benchLoad is what BenchmarkGames's games are played beside.
@@ -325,10 +314,13 @@ type benchLoad struct {
 	kept     string // the store: "", sqlite or postgres
 	clock    bool   // a 3+2 clock at every table
 	chatters int    // players saying a line every 50 ms
-	streams  int    // web pages watching the tables
+	// streams are web pages watching the tables: streams of the pages'
+	// events (Server-Sent Events) spread over the tables, each read to
+	// its end (web=500).
+	streams int
 }
 
-func benchGamesOf(b *testing.B, load benchLoad) {
+func benchGames(b *testing.B, load benchLoad) {
 	const games, perSide = 200, 7
 	thinkMax, kept, clock, chatters := load.thinkMax, load.kept, load.clock, load.chatters
 	for range b.N {
