@@ -30,7 +30,7 @@ import (
 	"termgames/internal/store/stores"
 	"termgames/internal/vtmodel"
 	"termgames/omok"
-	siteweb "termgames/serve/web"
+	"termgames/serve/web"
 )
 
 // benchChild, set in the environment, makes the test binary a server for
@@ -87,7 +87,7 @@ func childServer() {
 	}
 	go srv.Serve(ln)
 	if os.Getenv(benchWeb) != "" {
-		site, err := siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, MaxPerAddress: 5000})
+		site, err := web.New(web.Config{Lobby: srv.lobby, Store: srv.cfg.Store, MaxPerAddress: 5000})
 		if err != nil {
 			panic(err)
 		}

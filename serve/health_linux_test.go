@@ -22,7 +22,7 @@ import (
 func TestReadyFileUnwritable(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "termgames.db")
 	srv := startServer(t, config{Store: reopenStore(t, file)})
-	base := web(t, srv.server)
+	base := metricsServer(t, srv.server)
 	if code, body := get(t, base+"/readyz"); code != http.StatusOK {
 		t.Fatalf("/readyz: %d %q", code, body)
 	}

@@ -13,9 +13,9 @@ import (
 	"time"
 )
 
-// web serves srv's Handler on a loopback port of its own until the test
+// metricsServer serves srv's Handler on a loopback port of its own until the test
 // ends, as -metrics does, and returns its URL.
-func web(t *testing.T, srv *server) string {
+func metricsServer(t *testing.T, srv *server) string {
 	t.Helper()
 	hs := httptest.NewServer(srv.Handler())
 	t.Cleanup(hs.Close)
@@ -78,7 +78,7 @@ func sample(t *testing.T, base, name string, want float64) {
 func TestMetricsOfAGame(t *testing.T) {
 	st := tempStore(t)
 	srv := startServer(t, config{NewMenu: gamesMenu, Store: st})
-	base := web(t, srv.server)
+	base := metricsServer(t, srv.server)
 
 	m := scrape(t, base)
 	for _, name := range []string{
@@ -146,7 +146,7 @@ func TestMetricsOfAGame(t *testing.T) {
 // Refusals are counted by their reason.
 func TestMetricsOfRefusals(t *testing.T) {
 	srv := startServer(t, config{MaxSessions: 1, HandshakeTimeout: 200 * time.Millisecond})
-	base := web(t, srv.server)
+	base := metricsServer(t, srv.server)
 	silent, err := net.Dial("tcp", srv.addr)
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +180,7 @@ func TestMetricsOfRefusals(t *testing.T) {
 // a write; both say why not once the server stops.
 func TestHealth(t *testing.T) {
 	srv := startServer(t, config{Store: tempStore(t)})
-	base := web(t, srv.server)
+	base := metricsServer(t, srv.server)
 	for _, path := range []string{"/healthz", "/readyz"} {
 		if code, body := get(t, base+path); code != http.StatusOK || body != "ok\n" {
 			t.Errorf("%s: %d %q", path, code, body)
@@ -207,7 +207,7 @@ func TestHealth(t *testing.T) {
 func TestReadyStoreClosed(t *testing.T) {
 	st := tempStore(t)
 	srv := startServer(t, config{Store: st})
-	base := web(t, srv.server)
+	base := metricsServer(t, srv.server)
 	if code, _ := get(t, base+"/readyz"); code != http.StatusOK {
 		t.Fatalf("/readyz: %d", code)
 	}

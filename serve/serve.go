@@ -77,7 +77,7 @@ import (
 	"termgames/internal/store"
 	"termgames/internal/store/stores"
 	"termgames/serve/room"
-	siteweb "termgames/serve/web"
+	"termgames/serve/web"
 
 	"termgames/internal/cmdline"
 )
@@ -448,7 +448,7 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 	public := fs.String("public", "", "the `host:port` players reach this server at, which the other servers on its database show with its tables (default: -addr's host, or this machine's name, and the port listened on)")
 	dbFile := fs.String("db", "", "keep the players, the online games and the ratings in the SQLite `file` (default termgames.db beside the host key), or in PostgreSQL: postgres://USER@HOST/DATABASE")
 	httpAddr := fs.String("http", "", "serve the games read-only in a browser on `address` (such as :8080): the tables live, every kept game, the leaderboards; off without it")
-	httpPerAddress := fs.Int("httpperaddress", siteweb.DefaultMaxPerAddress, "let at most `n` web connections in at once from one address (an open live page holds one); behind a proxy, every visitor has the proxy's address")
+	httpPerAddress := fs.Int("httpperaddress", web.DefaultMaxPerAddress, "let at most `n` web connections in at once from one address (an open live page holds one); behind a proxy, every visitor has the proxy's address")
 	metricsAddr := fs.String("metrics", "", "serve /metrics, /healthz and /readyz over HTTP on `address` (such as 127.0.0.1:9222); off without it")
 	sessions := fs.Int("sessions", defaultMaxSessions, "let at most `n` sessions in at once; one more is told the server is full")
 	perAddress := fs.Int("peraddress", defaultMaxPerAddress, "let at most `n` sessions in at once from one address")
@@ -536,9 +536,9 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 		closeAll()
 		return err
 	}
-	var site *siteweb.Site
+	var site *web.Site
 	if hl != nil {
-		if site, err = siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log, Play: sshCommand(cfg.Server.Public),
+		if site, err = web.New(web.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: log, Play: sshCommand(cfg.Server.Public),
 			MaxPerAddress: *httpPerAddress}); err != nil {
 			closeAll()
 			srv.lobby.Close()
@@ -557,13 +557,13 @@ func Command(args []string, stdout, stderr io.Writer, newMenu func(Player) conso
 		}()
 	}
 	if ml != nil {
-		web := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
+		metricsWeb := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn)}
 		go func() {
-			if err := web.Serve(ml); !errors.Is(err, http.ErrServerClosed) {
+			if err := metricsWeb.Serve(ml); !errors.Is(err, http.ErrServerClosed) {
 				served <- fmt.Errorf("-metrics: %w", err)
 			}
 		}()
-		defer web.Close()
+		defer metricsWeb.Close()
 	}
 	fmt.Fprintf(stdout, "termgames: serving on %s; players connect with:\n\n  ssh -p %s %s\n\nhost key %s (%s)\ngames kept in %s\n",
 		ln.Addr(), port(ln.Addr()), host(*addr), gossh.FingerprintSHA256(signer.PublicKey()), *keyFile, stores.Shown(*dbFile))

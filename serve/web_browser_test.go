@@ -16,14 +16,14 @@ import (
 	"termgames/internal/browsertest"
 	"termgames/internal/store"
 	"termgames/omok"
-	siteweb "termgames/serve/web"
+	"termgames/serve/web"
 )
 
 // startSite serves the web pages of srv's lobby and store on 127.0.0.1
 // until the test ends, and returns their address: http://127.0.0.1:PORT.
 func startSite(t *testing.T, srv *testServer) string {
 	t.Helper()
-	site, err := siteweb.New(siteweb.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: srv.log})
+	site, err := web.New(web.Config{Lobby: srv.lobby, Store: srv.cfg.Store, Log: srv.log})
 	if err != nil {
 		t.Fatal(err)
 	}
