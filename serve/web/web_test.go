@@ -310,6 +310,23 @@ func TestConnectionsPerAddress(t *testing.T) {
 	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(string(body), "too many connections") {
 		t.Fatalf("a fourth connection: %s %q", res.Status, body)
 	}
+	// counted waits until the server counts n connections from the test.
+	counted := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); ; {
+			site.mu.Lock()
+			got := site.perAddr["127.0.0.1"]
+			site.mu.Unlock()
+			if got == n {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%d connections counted, want %d", got, n)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	counted(3) // the refused one has been closed: the streams are left
 	// Connections that say nothing, up to twice the limit, wait to be
 	// refused; one more is closed at once, unheard.
 	host := strings.TrimPrefix(base, "http://")
@@ -321,18 +338,7 @@ func TestConnectionsPerAddress(t *testing.T) {
 		}
 		quiet = append(quiet, c)
 	}
-	for deadline := time.Now().Add(5 * time.Second); ; { // the server has counted them
-		site.mu.Lock()
-		n := site.perAddr["127.0.0.1"]
-		site.mu.Unlock()
-		if n == 6 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d connections counted, want 6", n)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	counted(6) // the server has accepted them
 	flood, err := net.Dial("tcp", host)
 	if err != nil {
 		t.Fatal(err)
